@@ -1,0 +1,113 @@
+// The one interface every query engine adapter implements (functions/engines/<name>/, same files each:
+// connect.ts, run.ts, metadata.ts, dialect.ts, errors.ts, statements.ts, index.ts).
+import type { SupersetError } from '../../shared/errors';
+import type { GenericType } from '../../shared/constants';
+
+export type EngineKind = 'duckdb' | 'postgresql' | 'awsathena';
+
+/** A database connection as stored (the secret-bearing parts never leave the server). */
+export interface DatabaseConfig {
+  id: number;
+  database_name: string;
+  backend: EngineKind;
+  /** SQLAlchemy-style URI, e.g. duckdb:////path/examples.duckdb, postgresql://u:p@host:5432/db,
+   *  awsathena://athena.us-east-1.amazonaws.com/db?s3_staging_dir=s3://bucket/path&work_group=primary */
+  sqlalchemy_uri: string;
+  /** Parsed extra JSON (engine params, schemas_allowed_for_file_upload...). */
+  extra?: Record<string, unknown>;
+}
+
+export interface ResultColumn {
+  column_name: string;
+  name: string;
+  type: string;
+  is_dttm: boolean;
+  type_generic: GenericType;
+}
+
+export interface RunOptions {
+  sql: string;
+  /** Rows to return at most; the engine fetches limit + 1 to know whether more existed. */
+  limit: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  catalog?: string | null;
+  schema?: string | null;
+}
+
+export interface RunResult {
+  columns: ResultColumn[];
+  /** JSON-safe values: numbers (BIGINT beyond 2^53 as strings), ISO strings for dates, null. */
+  rows: Record<string, unknown>[];
+  /** True when the statement produced more rows than `limit`. */
+  truncated: boolean;
+  /** Rows affected, for DML. */
+  rowCount?: number;
+}
+
+export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'merge' | 'ddl' | 'set' | 'other';
+
+export interface ParsedStatement {
+  /** The statement text, as cut from the script. */
+  sql: string;
+  kind: StatementKind;
+  /** True when the statement may write data or change state (DML, DDL, SET, COPY, ATTACH, writing functions...). */
+  mutates: boolean;
+  /** True when the statement is a plain query (SELECT / WITH ... SELECT / VALUES / TABLE). */
+  isSelect: boolean;
+}
+
+export interface TableInfo {
+  value: string;
+  type: 'table' | 'view' | 'materialized_view';
+  extra: Record<string, unknown> | null;
+}
+
+export interface TableMetadata {
+  name: string;
+  schema: string;
+  catalog: string | null;
+  columns: (ResultColumn & { nullable: boolean; default: string | null; comment: string | null; keys?: unknown[]; longType: string })[];
+  primaryKey: { constrained_columns: string[]; name: string | null; type: 'pk' } | null;
+  foreignKeys: { name: string | null; constrained_columns: string[]; referred_schema: string; referred_table: string; referred_columns: string[]; type: 'fk' }[];
+  indexes: { name: string; column_names: string[]; unique: boolean; type: 'index' }[];
+  selectStar: string;
+  comment: string | null;
+}
+
+export interface CostRow {
+  [key: string]: string | number | null;
+}
+
+export interface Dialect {
+  /** sql-formatter language name. */
+  formatterLanguage: 'duckdb' | 'postgresql' | 'trino';
+  /** CodeMirror / display name of the dialect. */
+  name: string;
+  quoteIdentifier(name: string): string;
+  /** SELECT * over a table with a row limit, columns listed when known. */
+  selectStar(table: { schema?: string | null; name: string }, columns: string[] | null, limit: number): string;
+}
+
+export interface Engine {
+  kind: EngineKind;
+  dialect: Dialect;
+  run(options: RunOptions): Promise<RunResult>;
+  /** Splits and classifies a script with the engine's own parser; throws SYNTAX_ERROR when it cannot parse. */
+  parse(sql: string): Promise<ParsedStatement[]>;
+  estimate(sql: string, schema?: string | null): Promise<CostRow[]>;
+  schemas(catalog?: string | null): Promise<string[]>;
+  catalogs(): Promise<string[]>;
+  tables(schema: string, catalog?: string | null): Promise<TableInfo[]>;
+  tableMetadata(table: { name: string; schema: string; catalog?: string | null }): Promise<TableMetadata>;
+  /** Checks the connection works; throws a classified CONNECTION_* error otherwise. */
+  testConnection(): Promise<void>;
+  /** Maps a driver error to the spec's error types. */
+  classify(error: unknown): SupersetError;
+  close(): Promise<void>;
+}
+
+export interface EngineAdapter {
+  kind: EngineKind;
+  open(config: DatabaseConfig): Promise<Engine>;
+}

@@ -1,0 +1,22 @@
+// The one error mapper: typed errors keep their status and body; anything else is a 500 with a
+// generic message, logged with the request id so an operator can find it.
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { SupersetError } from '../../shared/errors';
+
+export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
+  const typed =
+    error instanceof SupersetError
+      ? error
+      : new SupersetError('GENERIC_BACKEND_ERROR', 'Internal server error', { status: 500 });
+  if (!(error instanceof SupersetError) || typed.status >= 500) {
+    console.error(JSON.stringify({ level: 'error', requestId, error: describe(error) }));
+  }
+  return {
+    statusCode: typed.status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(typed.toBody()),
+  };
+}
+
+const describe = (error: unknown) =>
+  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };

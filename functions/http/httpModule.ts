@@ -1,0 +1,160 @@
+// The one middy stack every HTTP handler module uses: route lookup from the shared table, identity from
+// authorizer claims, body parsing, validation by the route's schemas, then the operation, and one error
+// mapper turning typed errors into Superset bodies. Handler modules only map route names to functions.
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import rison from 'rison';
+import type { z } from 'zod';
+import { routesByKey, type RouteDef } from '../../shared/routes/index';
+import { SupersetError, badRequest, unauthorized } from '../../shared/errors';
+import { identityFromEvent, type Identity } from './identity';
+import { isRawResponse } from './respond';
+import { errorResponse } from './errorResponse';
+
+export interface HttpRequest<P = any, Q = any, S = any, B = any> {
+  route: RouteDef;
+  user: Identity | null;
+  params: P;
+  /** Rison-decoded and validated `q`. */
+  q: Q;
+  /** Other query-string parameters, validated when the route has a schema. */
+  query: S;
+  body: B;
+  rawQueryString: string;
+  headers: Record<string, string | undefined>;
+  event: APIGatewayProxyEventV2;
+  context: Context;
+}
+
+/** A request whose route requires identity: `user` is always set. */
+export type AuthedRequest<P = any, Q = any, S = any, B = any> = HttpRequest<P, Q, S, B> & { user: Identity };
+
+export type Operation = (req: AuthedRequest) => Promise<unknown> | unknown;
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+
+function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return value as T;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const messages: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_schema';
+    (messages[key] ??= []).push(issue.message);
+  }
+  const summary = Object.entries(messages)
+    .map(([k, v]) => `${k}: ${v.join(', ')}`)
+    .join('; ');
+  throw new SupersetError('INVALID_PAYLOAD_SCHEMA_ERROR', `Invalid ${where}: ${summary}`, {
+    status: 400,
+    extra: { messages },
+  });
+}
+
+function decodeBody(event: Event, route: RouteDef): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return route.body ? {} : undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const contentType = (event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '').toLowerCase();
+  if (contentType.includes('application/x-www-form-urlencoded') || contentType.includes('multipart/form-data')) {
+    if (route.bodyFormat !== 'form') {
+      throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Request is not JSON', { status: 400 });
+    }
+    if (contentType.includes('multipart/form-data')) return parseMultipart(text, contentType);
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Request is not JSON', { status: 400 });
+  }
+}
+
+/** sendBeacon with FormData posts multipart; only text fields are read. */
+function parseMultipart(text: string, contentType: string): Record<string, string> {
+  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1]?.replace(/^"|"$/g, '');
+  if (!boundary) throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Malformed form body', { status: 400 });
+  const fields: Record<string, string> = {};
+  for (const part of text.split(`--${boundary}`)) {
+    const [head, ...rest] = part.split('\r\n\r\n');
+    const name = /name="([^"]+)"/.exec(head ?? '')?.[1];
+    if (name) fields[name] = rest.join('\r\n\r\n').replace(/\r\n$/, '');
+  }
+  return fields;
+}
+
+function decodeQ(event: Event): unknown {
+  const q = event.queryStringParameters?.q;
+  if (q === undefined || q === '') return {};
+  try {
+    return rison.decode(q);
+  } catch {
+    throw badRequest('Not a valid rison argument');
+  }
+}
+
+function resolveRoute(event: Event): RouteDef {
+  const route = routesByKey.get(event.routeKey);
+  if (!route) throw new SupersetError('GENERIC_BACKEND_ERROR', `No route for ${event.routeKey}`, { status: 404 });
+  return route;
+}
+
+// The validated request of the current invocation, keyed by its event.
+const currentRequest = new WeakMap<Event, HttpRequest>();
+
+const requestMiddleware = (): middy.MiddlewareObj<Event, Result, Error, Context> => ({
+  before: async (handler) => {
+    const event = handler.event;
+    const route = resolveRoute(event);
+    const user = identityFromEvent(event);
+    if (!route.public && !user) throw unauthorized('Missing Authorization Header');
+    const params = validate(route.params, event.pathParameters ?? {}, 'path parameters');
+    const q = route.q ? validate(route.q, decodeQ(event), 'rison argument') : decodeQ(event);
+    const query = validate(route.query, event.queryStringParameters ?? {}, 'query string');
+    const body = validate(route.body, decodeBody(event, route), 'request body');
+    currentRequest.set(event, {
+      route,
+      user,
+      params,
+      q,
+      query,
+      body,
+      rawQueryString: event.rawQueryString ?? '',
+      headers: event.headers ?? {},
+      event,
+      context: handler.context,
+    });
+  },
+});
+
+const errorMapper = (): middy.MiddlewareObj<Event, Result> => ({
+  onError: async (handler) => {
+    handler.response = errorResponse(handler.error, handler.context?.awsRequestId);
+  },
+});
+
+/**
+ * Builds the Lambda handler of one module. `operations` maps the route names of this module to
+ * functions; the route table, not the handler, decides which one runs.
+ */
+export function httpModule(operations: Record<string, Operation>) {
+  return middy<Event, Result, Error, Context>()
+    .use(errorMapper())
+    .use(requestMiddleware())
+    .handler(async (event) => {
+      const request = currentRequest.get(event);
+      if (!request) throw new SupersetError('GENERIC_BACKEND_ERROR', 'Request was not prepared');
+      const operation = operations[request.route.name];
+      if (!operation) throw new SupersetError('GENERIC_BACKEND_ERROR', `Route ${request.route.name} has no operation`);
+      const result = await operation(request as AuthedRequest);
+      if (isRawResponse(result)) {
+        const { statusCode, headers, body, isBase64Encoded, cookies } = result;
+        return { statusCode, headers, body, isBase64Encoded, cookies };
+      }
+      return {
+        statusCode: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(result ?? {}),
+      };
+    });
+}

@@ -1,0 +1,40 @@
+// The caller's identity, read from the JWT authorizer claims API Gateway (or infra/local) puts on the
+// event. Claim names are Cognito's: sub, username, cognito:groups; user_id carries our integer id.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
+export interface Identity {
+  userId: number;
+  username: string;
+  roles: string[];
+}
+
+type Claims = Record<string, string | number | boolean | string[] | undefined>;
+
+/** HTTP API flattens array claims to "[a b]"; local tokens keep real arrays. Accept both. */
+export function parseGroups(value: Claims[string]): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value === '') return [];
+  const trimmed = value.trim();
+  if (trimmed.startsWith('[')) {
+    try {
+      const parsed = JSON.parse(trimmed);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      return trimmed.slice(1, -1).split(/[\s,]+/).filter(Boolean);
+    }
+  }
+  return trimmed.split(/[\s,]+/).filter(Boolean);
+}
+
+export function identityFromClaims(claims: Claims | undefined): Identity | null {
+  if (!claims) return null;
+  const userId = Number(claims.user_id ?? claims['custom:user_id'] ?? claims.sub);
+  const username = String(claims.username ?? claims['cognito:username'] ?? '');
+  if (!Number.isInteger(userId) || userId <= 0 || !username) return null;
+  return { userId, username, roles: parseGroups(claims['cognito:groups']) };
+}
+
+export function identityFromEvent(event: Pick<APIGatewayProxyEventV2, 'requestContext'>): Identity | null {
+  const ctx = event.requestContext as { authorizer?: { jwt?: { claims?: Claims }; lambda?: Claims } };
+  return identityFromClaims(ctx.authorizer?.jwt?.claims ?? ctx.authorizer?.lambda);
+}

@@ -1,0 +1,22 @@
+// AWS SDK clients. The SDK reads AWS_ENDPOINT_URL (and AWS_ENDPOINT_URL_<SERVICE>) itself, so the
+// same code talks to AWS, LocalStack or infra/local without a branch.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { FUNCTION_ENV } from '../../infra/aws/resources';
+
+const region = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+
+export const makeDocumentClient = () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: region() }), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
+  });
+
+export const makeS3Client = () =>
+  new S3Client({ region: region(), forcePathStyle: process.env[FUNCTION_ENV.s3ForcePathStyle] === '1' });
+
+export const makeSqsClient = () => new SQSClient({ region: region() });
+
+export const makeManagementClient = (endpoint: string) => new ApiGatewayManagementApiClient({ region: region(), endpoint });

@@ -1,0 +1,18 @@
+// Integer ids as Superset exposes them (databases, queries, saved queries, tabs...), from an atomic
+// counter item per entity kind in the main table.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Tables } from './tables';
+
+export async function nextId(tables: Tables, kind: string): Promise<number> {
+  const out = await tables.doc.send(
+    new UpdateCommand({
+      TableName: tables.name('main'),
+      Key: { pk: `COUNTER#${kind}`, sk: 'COUNTER' },
+      UpdateExpression: 'ADD #v :one',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.value);
+}

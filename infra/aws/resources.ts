@@ -1,0 +1,95 @@
+// Plain-data definitions of the stateful resources and schedules. The CDK stacks build them and
+// infra/local creates the very same tables, queues and cron rules from here.
+
+export interface TableDef {
+  /** Environment variable that carries the physical table name to the functions. */
+  env: string;
+  partitionKey: string;
+  sortKey?: string;
+  indexes: { name: string; partitionKey: string; sortKey?: string }[];
+  /** Epoch-seconds attribute; DynamoDB TTL deletes lazily, so readers filter expired items too. */
+  ttlAttribute?: string;
+}
+
+export const TABLES = {
+  /** Every entity (users, databases, queries, tabs, saved queries, kv, events...), keyed pk/sk. */
+  main: {
+    env: 'MAIN_TABLE',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [
+      { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+      { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    ],
+    ttlAttribute: 'ttl',
+  },
+  /** Open WebSocket connections: one item per connection, found by user through byUser. */
+  connections: {
+    env: 'CONNECTIONS_TABLE',
+    partitionKey: 'connectionId',
+    indexes: [{ name: 'byUser', partitionKey: 'userId', sortKey: 'connectedAt' }],
+    ttlAttribute: 'ttl',
+  },
+} satisfies Record<string, TableDef>;
+export type TableName = keyof typeof TABLES;
+
+export interface QueueDef {
+  env: string;
+  /** The worker handler module (functions/handlers/<module>.ts) fed by this queue. */
+  worker: string;
+  /** Worker Lambda timeout; the queue's visibility timeout is 6x this, as AWS recommends. */
+  workerTimeoutSeconds: number;
+  batchSize: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+  /** Handler module that drains the dead-letter queue (marks the work failed). */
+  deadLetterWorker?: string;
+}
+
+export const QUEUES = {
+  queries: {
+    env: 'QUERY_QUEUE_URL',
+    worker: 'queryWorker',
+    workerTimeoutSeconds: 660,
+    batchSize: 1,
+    maxReceiveCount: 3,
+    deadLetterWorker: 'queryDeadLetter',
+  },
+} satisfies Record<string, QueueDef>;
+export type QueueName = keyof typeof QUEUES;
+
+export const visibilityTimeoutSeconds = (q: QueueDef) => q.workerTimeoutSeconds * 6;
+
+export interface ScheduleDef {
+  /** EventBridge cron expression (six fields, UTC). */
+  cron: string;
+  /** Handler module invoked with a scheduled event. */
+  handler: string;
+  description: string;
+}
+
+export const SCHEDULES = {
+  everyMinute: {
+    cron: 'cron(* * * * ? *)',
+    handler: 'scheduler',
+    description: 'Runs scheduled saved queries and reports that are due',
+  },
+} satisfies Record<string, ScheduleDef>;
+
+export const BUCKETS = {
+  results: { env: 'RESULTS_BUCKET', expirationDays: 7 },
+} as const;
+
+/** Non-HTTP handler modules and what invokes them. */
+export const WEBSOCKET_HANDLERS = { connect: 'wsConnect', disconnect: 'wsDisconnect' } as const;
+
+/** Environment variables the functions read, besides the table, queue and bucket ones above. */
+export const FUNCTION_ENV = {
+  wsCallbackUrl: 'WS_CALLBACK_URL',
+  authMode: 'AUTH_MODE',
+  localJwtSecret: 'LOCAL_JWT_SECRET',
+  cognitoUserPoolId: 'COGNITO_USER_POOL_ID',
+  cognitoClientId: 'COGNITO_CLIENT_ID',
+  examplesDbPath: 'EXAMPLES_DB_PATH',
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+} as const;

@@ -1,0 +1,38 @@
+// The whole route table. Each area owns one file; this index only joins them.
+import { platformRoutes } from './platform';
+import { databaseRoutes } from './databases';
+import { sqllabRoutes } from './sqllab';
+import { queryRoutes } from './queries';
+import { savedQueryRoutes } from './savedQueries';
+import { tabStateRoutes } from './tabState';
+import { datasetRoutes } from './datasets';
+import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
+
+export const routes: readonly RouteDef[] = [
+  ...platformRoutes,
+  ...databaseRoutes,
+  ...sqllabRoutes,
+  ...queryRoutes,
+  ...savedQueryRoutes,
+  ...tabStateRoutes,
+  ...datasetRoutes,
+];
+
+export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.name, r]));
+export const routesByKey: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [routeKey(r), r]));
+export const handlerModules = [...new Set(routes.map((r) => r.module))].sort();
+
+/** Finds the route for a method and concrete path, preferring literal segments over parameters. */
+export function findRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
+  let best: { route: RouteDef; params: Record<string, string>; score: number } | null = null;
+  for (const route of routes) {
+    if (route.method !== (method.toUpperCase() as HttpMethod)) continue;
+    const params = matchPath(route.path, path);
+    if (!params) continue;
+    const score = route.path.split('/').filter((s) => !s.startsWith('{')).length;
+    if (!best || score > best.score) best = { route, params, score };
+  }
+  return best && { route: best.route, params: best.params };
+}
+
+export { routeKey, matchPath, fillPath, type RouteDef } from './route';

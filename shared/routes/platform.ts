@@ -1,0 +1,47 @@
+// Platform routes: health, login, identity, share links (kv), the event log and async events.
+import { z } from 'zod';
+import { defineRoutes } from './route';
+import { StringIdParamsSchema } from '../schemas/common';
+
+export const LoginBodySchema = z.object({
+  username: z.string().min(1).max(256),
+  password: z.string().min(1).max(1024),
+  provider: z.enum(['db', 'ldap']).default('db'),
+  refresh: z.boolean().default(false),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(8192) }).partial();
+
+export const KvStoreBodySchema = z.object({ data: z.string().max(1_000_000) });
+
+export const EventLogQuerySchema = z
+  .object({
+    explode: z.string().optional(),
+    dashboard_id: z.string().optional(),
+    slice_id: z.string().optional(),
+  })
+  .passthrough();
+
+export const EventLogBodySchema = z
+  .object({
+    // A JSON string when posted as a form (sendBeacon), a list when posted as JSON.
+    events: z.union([z.string().max(5_000_000), z.array(z.record(z.string(), z.unknown())).max(1024)]),
+    guest_token: z.string().optional(),
+  })
+  .passthrough();
+
+export const AsyncEventQuerySchema = z.object({ last_id: z.string().max(64).optional() }).passthrough();
+
+export const platformRoutes = defineRoutes([
+  { name: 'health.get', method: 'GET', path: '/health', module: 'health', public: true },
+  { name: 'security.login', method: 'POST', path: '/api/v1/security/login', module: 'security', public: true, body: LoginBodySchema },
+  { name: 'security.refresh', method: 'POST', path: '/api/v1/security/refresh', module: 'security', public: true, body: RefreshBodySchema },
+  { name: 'me.get', method: 'GET', path: '/api/v1/me/', module: 'me' },
+  { name: 'me.roles', method: 'GET', path: '/api/v1/me/roles/', module: 'me' },
+  { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', body: KvStoreBodySchema },
+  { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv', params: StringIdParamsSchema },
+  { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv', params: StringIdParamsSchema },
+  { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form' },
+  { name: 'asyncEvents.list', method: 'GET', path: '/api/v1/async_event/', module: 'asyncEvents', query: AsyncEventQuerySchema },
+]);

@@ -1,0 +1,56 @@
+// One route of the HTTP API. infra/aws creates API Gateway routes and one Lambda per `module` from
+// these; infra/local dispatches requests to the same modules; the frontend builds its client from them.
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteDef {
+  /** Unique operation name, `area.verbNoun`; the handler module maps it to a function. */
+  name: string;
+  method: HttpMethod;
+  /** API Gateway path syntax, e.g. `/api/v1/database/{pk}/schemas/`. Trailing slashes matter. */
+  path: string;
+  /** Handler module: functions/handlers/<module>.ts exporting `handler`. One Lambda per module. */
+  module: string;
+  /** No identity needed (health, login, refresh). */
+  public?: boolean;
+  /** Path parameters. */
+  params?: z.ZodType;
+  /** The rison-decoded `q` query parameter. */
+  q?: z.ZodType;
+  /** Other query-string parameters (strings as sent). */
+  query?: z.ZodType;
+  /** The JSON (or form) body. */
+  body?: z.ZodType;
+  /** How the body arrives; default json. `form` also accepts JSON (sendBeacon posts forms). */
+  bodyFormat?: 'json' | 'form';
+}
+
+export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T): T => routes;
+
+/** The API Gateway route key, as HTTP API puts it on the event (`POST /api/v1/sqllab/execute/`). */
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/** Matches a concrete path against an API Gateway path template; returns path parameters or null. */
+export function matchPath(template: string, path: string): Record<string, string> | null {
+  const t = template.split('/');
+  const p = path.split('/');
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const seg = t[i];
+    if (seg.startsWith('{') && seg.endsWith('+}')) {
+      params[seg.slice(1, -2)] = p.slice(i).map(decodeURIComponent).join('/');
+      return p.length > i ? params : null;
+    }
+    if (i >= p.length) return null;
+    if (seg.startsWith('{') && seg.endsWith('}')) {
+      if (p[i] === '') return null;
+      params[seg.slice(1, -1)] = decodeURIComponent(p[i]);
+    } else if (seg !== p[i]) return null;
+  }
+  return t.length === p.length ? params : null;
+}
+
+/** Fills a path template with parameters. */
+export const fillPath = (template: string, params: Record<string, string | number> = {}) =>
+  template.replace(/\{(\w+)\+?\}/g, (_, key: string) => encodeURIComponent(String(params[key])));

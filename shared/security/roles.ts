@@ -1,0 +1,101 @@
+// Roles as permission/view pairs (charts-dashboards-reports.md §6), after Superset's built-in roles.
+export type PermissionView = readonly [permission: string, view: string];
+
+const crud = (view: string): PermissionView[] => [
+  ['can_read', view],
+  ['can_write', view],
+];
+
+const GAMMA: PermissionView[] = [
+  ...crud('Chart'),
+  ...crud('Dashboard'),
+  ...crud('ReportSchedule'),
+  ['can_read', 'Dataset'],
+  ['can_read', 'Database'],
+  ['can_read', 'Query'],
+  ['can_read', 'SavedQuery'],
+  ['can_csv', 'Superset'],
+  ['can_explore', 'Superset'],
+  ['can_share_dashboard', 'Superset'],
+  ['can_share_chart', 'Superset'],
+  ['can_read', 'AsyncEventsRestApi'],
+  ['can_read', 'Explore'],
+  ['can_write', 'ExploreFormDataRestApi'],
+  ['can_write', 'DashboardPermalinkRestApi'],
+  ['can_write', 'ExplorePermalinkRestApi'],
+  ['can_log', 'Superset'],
+  ['can_this_form_get', 'UserInfoEditView'],
+];
+
+const SQL_LAB: PermissionView[] = [
+  ['menu_access', 'SQL Lab'],
+  ['menu_access', 'SQL Editor'],
+  ['menu_access', 'Saved Queries'],
+  ['menu_access', 'Query Search'],
+  ['can_sqllab', 'Superset'],
+  ['can_sqllab_history', 'Superset'],
+  ['can_execute_sql_query', 'SQLLab'],
+  ['can_estimate_query_cost', 'SQLLab'],
+  ['can_format_sql', 'SQLLab'],
+  ['can_get_results', 'SQLLab'],
+  ['can_export_csv', 'SQLLab'],
+  ['can_read', 'SQLLab'],
+  ['can_read', 'Query'],
+  ['can_read', 'SavedQuery'],
+  ['can_write', 'SavedQuery'],
+  ['can_export', 'SavedQuery'],
+  ['can_read', 'TabStateView'],
+  ['can_write', 'TabStateView'],
+  ['can_write', 'TableSchemaView'],
+  ['can_activate', 'TabStateView'],
+  ['can_delete_query', 'TabStateView'],
+  ['can_migrate_query', 'TabStateView'],
+  ['can_expanded', 'TableSchemaView'],
+  ['can_store', 'KV'],
+  ['can_get_value', 'KV'],
+  ['can_read', 'Database'],
+  ['can_read', 'Dataset'],
+  ['can_write', 'Dataset'],
+  ['all_database_access', 'all_database_access'],
+];
+
+const ALPHA: PermissionView[] = [
+  ...GAMMA,
+  ...crud('Dataset'),
+  ['can_write', 'Database'],
+  ['all_datasource_access', 'all_datasource_access'],
+  ['all_database_access', 'all_database_access'],
+  ['can_tag', 'Chart'],
+  ['can_tag', 'Dashboard'],
+];
+
+const ADMIN: PermissionView[] = [
+  ...ALPHA,
+  ...SQL_LAB,
+  ...crud('Database'),
+  ...crud('User'),
+  ...crud('Role'),
+  ['all_query_access', 'all_query_access'],
+  ['can_grant_guest_token', 'SecurityRestApi'],
+  ['can_test_conn', 'Database'],
+  ['menu_access', 'Security'],
+  ['menu_access', 'Data'],
+];
+
+export const ROLES: Record<string, readonly PermissionView[]> = {
+  Admin: ADMIN,
+  Alpha: ALPHA,
+  Gamma: GAMMA,
+  sql_lab: SQL_LAB,
+};
+
+/** A user is admin if any role name, lower-cased, is 'admin'. */
+export const isAdmin = (roles: readonly string[]) => roles.some((r) => r.toLowerCase() === 'admin');
+
+/** Role name -> its permission/view pairs, for the roles the user holds. */
+export const rolePermissions = (roles: readonly string[]) =>
+  Object.fromEntries(roles.filter((r) => r in ROLES).map((r) => [r, ROLES[r].map(([p, v]) => [p, v])]));
+
+/** Checks look for a role holding a permission and view pair. */
+export const hasPermission = (roles: readonly string[], permission: string, view: string) =>
+  roles.some((role) => (ROLES[role] ?? []).some(([p, v]) => p === permission && v === view));
