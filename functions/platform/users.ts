@@ -1,0 +1,83 @@
+// The users repository (local identity): one item per user in the main table, found by id
+// (pk USER#<id>) or by lower-cased username through gsi1, as Superset's usernames are case-insensitive
+// for login.
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Ports } from '../ports/index';
+import { nextId } from '../ports/counters';
+import { hashPassword } from './auth/passwords';
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  roles: string[];
+  password_hash: string;
+  created_on: string;
+  changed_on: string;
+}
+
+/** What the API may show of a user: never the password hash. */
+export type PublicUser = Omit<UserRecord, 'password_hash'>;
+
+export const userKey = (id: number) => ({ pk: `USER#${id}`, sk: 'USER' });
+const usernameKey = (username: string) => `USERNAME#${username.toLowerCase()}`;
+
+export async function getUserById(ports: Ports, id: number): Promise<UserRecord | null> {
+  const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: userKey(id) }));
+  return (out.Item?.user as UserRecord | undefined) ?? null;
+}
+
+export async function findUserByUsername(ports: Ports, username: string): Promise<UserRecord | null> {
+  const out = await ports.tables.doc.send(
+    new QueryCommand({
+      TableName: ports.tables.name('main'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :u',
+      ExpressionAttributeValues: { ':u': usernameKey(username) },
+      Limit: 1,
+    }),
+  );
+  return (out.Items?.[0]?.user as UserRecord | undefined) ?? null;
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  roles: string[];
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+}
+
+/** Creates a user with the next integer id; returns the existing one when the username is taken. */
+export async function createUser(ports: Ports, input: NewUser): Promise<UserRecord> {
+  const existing = await findUserByUsername(ports, input.username);
+  if (existing) return existing;
+  const id = await nextId(ports.tables, 'user');
+  const now = new Date(ports.clock.now()).toISOString();
+  const user: UserRecord = {
+    id,
+    username: input.username,
+    first_name: input.first_name ?? input.username,
+    last_name: input.last_name ?? 'user',
+    email: input.email ?? `${input.username.toLowerCase()}@example.com`,
+    active: true,
+    roles: [...input.roles],
+    password_hash: await hashPassword(input.password),
+    created_on: now,
+    changed_on: now,
+  };
+  await ports.tables.doc.send(
+    new PutCommand({
+      TableName: ports.tables.name('main'),
+      Item: { ...userKey(id), gsi1pk: usernameKey(user.username), gsi1sk: 'USER', user },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return user;
+}
+
+export const publicUser = ({ password_hash: _hidden, ...rest }: UserRecord): PublicUser => rest;

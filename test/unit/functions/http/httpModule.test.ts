@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Context } from 'aws-lambda';
+import { httpModule } from '../../../../functions/http/httpModule';
+import { json } from '../../../../functions/http/respond';
+import { SupersetError } from '../../../../shared/errors';
+import { httpEvent, adminClaims } from '../../../fixtures/httpEvent';
+
+const context = { awsRequestId: 'r1' } as Context;
+const parse = (res: unknown) => {
+  const r = res as { statusCode: number; body: string };
+  return { status: r.statusCode, body: JSON.parse(r.body) };
+};
+
+const handler = httpModule({
+  'security.login': (req) => ({ seen: req.body }),
+  'kv.store': () => json(201, { id: 'x' }),
+  'kv.get': () => {
+    throw new SupersetError('OBJECT_DOES_NOT_EXIST_ERROR', 'Key not found');
+  },
+  'me.get': () => {
+    throw new Error('database exploded with secret details');
+  },
+  'eventLog.post': (req) => ({ body: req.body, query: req.query }),
+});
+
+describe('httpModule', () => {
+  it('validates the body with the route schema and applies defaults', async () => {
+    const res = parse(
+      await handler(httpEvent({ routeKey: 'POST /api/v1/security/login', body: '{"username":"a","password":"b"}' }), context),
+    );
+    expect(res).toEqual({ status: 200, body: { seen: { username: 'a', password: 'b', provider: 'db', refresh: false } } });
+  });
+
+  it('answers malformed JSON with 400 INVALID_PAYLOAD_FORMAT_ERROR', async () => {
+    const res = parse(await handler(httpEvent({ routeKey: 'POST /api/v1/security/login', body: '{"username":' }), context));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].error_type).toBe('INVALID_PAYLOAD_FORMAT_ERROR');
+  });
+
+  it('answers wrong types with 400 and per-field messages', async () => {
+    const res = parse(
+      await handler(httpEvent({ routeKey: 'POST /api/v1/security/login', body: '{"username":1,"password":"b"}' }), context),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
+    expect(res.body.errors[0].extra.messages.username).toHaveLength(1);
+  });
+
+  it('refuses a protected route without identity with 401', async () => {
+    const res = parse(await handler(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}' }), context));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Missing Authorization Header');
+  });
+
+  it('passes explicit responses and typed errors through', async () => {
+    const ok = parse(await handler(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), context));
+    expect(ok).toEqual({ status: 201, body: { id: 'x' } });
+    const missing = parse(
+      await handler(httpEvent({ routeKey: 'GET /kv/{pk}/', path: '/kv/abc/', pathParameters: { pk: 'abc' }, claims: adminClaims }), context),
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
+      message: 'Key not found',
+      errors: [{ message: 'Key not found', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error', extra: null }],
+    });
+  });
+
+  it('hides unexpected errors behind a generic 500 and logs them', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = parse(await handler(httpEvent({ routeKey: 'GET /api/v1/me/', claims: adminClaims }), context));
+    expect(res.status).toBe(500);
+    expect(res.body.message).toBe('Internal server error');
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+    expect(log).toHaveBeenCalledOnce();
+    log.mockRestore();
+  });
+
+  it('reads form bodies on form routes (sendBeacon)', async () => {
+    const res = parse(
+      await handler(
+        httpEvent({
+          routeKey: 'POST /superset/log/',
+          body: 'events=%5B%7B%22event_name%22%3A%22x%22%7D%5D',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          query: { explode: 'events' },
+          claims: adminClaims,
+        }),
+        context,
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.body.events).toBe('[{"event_name":"x"}]');
+    expect(res.body.query.explode).toBe('events');
+  });
+
+  it('reads flattened API Gateway group claims', async () => {
+    const res = parse(
+      await handler(
+        httpEvent({
+          routeKey: 'POST /kv/store/',
+          body: '{"data":"x"}',
+          claims: { sub: '2', username: 'gamma', 'cognito:groups': '[Gamma sql_lab]' },
+        }),
+        context,
+      ),
+    );
+    expect(res.status).toBe(201);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { matchPath, fillPath } from '../../../../shared/routes/route';
+import { findRoute, routes, routeKey } from '../../../../shared/routes/index';
+
+describe('matchPath', () => {
+  it('matches literal and parameter segments, keeping trailing slashes significant', () => {
+    expect(matchPath('/api/v1/database/{pk}/schemas/', '/api/v1/database/3/schemas/')).toEqual({ pk: '3' });
+    expect(matchPath('/api/v1/database/{pk}/schemas/', '/api/v1/database/3/schemas')).toBeNull();
+    expect(matchPath('/kv/{pk}/', '/kv//')).toBeNull();
+  });
+
+  it('decodes parameters and supports greedy parameters', () => {
+    expect(matchPath('/a/{name}', '/a/x%20y')).toEqual({ name: 'x y' });
+    expect(matchPath('/files/{proxy+}', '/files/a/b')).toEqual({ proxy: 'a/b' });
+  });
+
+  it('fills templates back', () => {
+    expect(fillPath('/api/v1/query/{pk}', { pk: 7 })).toBe('/api/v1/query/7');
+  });
+});
+
+describe('route table', () => {
+  it('has unique names and unique method+path keys', () => {
+    expect(new Set(routes.map((r) => r.name)).size).toBe(routes.length);
+    expect(new Set(routes.map(routeKey)).size).toBe(routes.length);
+  });
+
+  it('finds routes by method and concrete path', () => {
+    expect(findRoute('GET', '/health')?.route.name).toBe('health.get');
+    expect(findRoute('POST', '/health')).toBeNull();
+    expect(findRoute('GET', '/kv/abc/')?.params).toEqual({ pk: 'abc' });
+  });
+
+  it('marks only health, login and refresh as public', () => {
+    const publicNames = routes.filter((r) => r.public).map((r) => r.name).sort();
+    expect(publicNames).toEqual(['health.get', 'security.login', 'security.refresh']);
+  });
+});
