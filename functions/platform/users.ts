@@ -26,7 +26,9 @@ export const userKey = (id: number) => ({ pk: `USER#${id}`, sk: 'USER' });
 const usernameKey = (username: string) => `USERNAME#${username.toLowerCase()}`;
 
 export async function getUserById(ports: Ports, id: number): Promise<UserRecord | null> {
-  const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: userKey(id) }));
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: userKey(id), ConsistentRead: true }),
+  );
   return (out.Item?.user as UserRecord | undefined) ?? null;
 }
 
@@ -52,11 +54,33 @@ export interface NewUser {
   email?: string;
 }
 
-/** Creates a user with the next integer id; returns the existing one when the username is taken. */
+/**
+ * Creates a user with the next integer id; returns the existing one when the username is taken.
+ * A conditional put on a username claim item keeps usernames unique even when two bootstraps race
+ * (GSI reads are eventually consistent and cannot guard that).
+ */
 export async function createUser(ports: Ports, input: NewUser): Promise<UserRecord> {
   const existing = await findUserByUsername(ports, input.username);
   if (existing) return existing;
   const id = await nextId(ports.tables, 'user');
+  const claimKey = { pk: usernameKey(input.username), sk: 'USERNAME' };
+  try {
+    await ports.tables.doc.send(
+      new PutCommand({
+        TableName: ports.tables.name('main'),
+        Item: { ...claimKey, userId: id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    const claim = await ports.tables.doc.send(
+      new GetCommand({ TableName: ports.tables.name('main'), Key: claimKey, ConsistentRead: true }),
+    );
+    const winner = claim.Item && (await getUserById(ports, Number(claim.Item.userId)));
+    if (!winner) throw new Error(`User ${input.username} is being created concurrently`);
+    return winner;
+  }
   const now = new Date(ports.clock.now()).toISOString();
   const user: UserRecord = {
     id,

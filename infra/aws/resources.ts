@@ -92,4 +92,18 @@ export const FUNCTION_ENV = {
   cognitoClientId: 'COGNITO_CLIENT_ID',
   examplesDbPath: 'EXAMPLES_DB_PATH',
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /** Bucket and key of the examples DuckDB file in AWS; a function copies it to EXAMPLES_DB_PATH on cold start. */
+  examplesS3Bucket: 'EXAMPLES_S3_BUCKET',
+  examplesS3Key: 'EXAMPLES_S3_KEY',
+} as const;
+
+/**
+ * The examples DuckDB database. `npm start` builds `localFile`; `cdk deploy` uploads it to its own
+ * bucket (not the results bucket, whose lifecycle rule would expire it) under `s3Key`, and functions
+ * fetch it to `lambdaPath` (/tmp is the only writable place in Lambda).
+ */
+export const EXAMPLES = {
+  localFile: '.data/examples.duckdb',
+  s3Key: 'examples/examples.duckdb',
+  lambdaPath: '/tmp/examples.duckdb',
 } as const;

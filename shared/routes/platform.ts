@@ -39,7 +39,8 @@ export const platformRoutes = defineRoutes([
   { name: 'security.refresh', method: 'POST', path: '/api/v1/security/refresh', module: 'security', public: true, body: RefreshBodySchema },
   { name: 'me.get', method: 'GET', path: '/api/v1/me/', module: 'me' },
   { name: 'me.roles', method: 'GET', path: '/api/v1/me/roles/', module: 'me' },
-  { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', body: KvStoreBodySchema },
+  // Superset's share-link client posts `data` as a form field; JSON is accepted too.
+  { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', body: KvStoreBodySchema, bodyFormat: 'form' },
   { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv', params: StringIdParamsSchema },
   { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv', params: StringIdParamsSchema },
   { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form' },

@@ -1,3 +1,52 @@
+// Saved queries (Superset's /api/v1/saved_query/), with the schedule SQL Lab's "Schedule query" sets.
+import { z } from 'zod';
 import { defineRoutes } from './route';
+import { IdParamsSchema, ListQuerySchema } from '../schemas/common';
+import { StoredSqlSchema } from './tabState';
 
-export const savedQueryRoutes = defineRoutes([]);
+/**
+ * When a saved query runs by itself. crontab is five-field cron (minute hour day month weekday),
+ * evaluated in `timezone` (IANA name); the server checks both and computes the next run.
+ */
+export const ScheduleInfoSchema = z.object({
+  crontab: z.string().min(1).max(256),
+  timezone: z.string().min(1).max(64).default('UTC'),
+  active: z.boolean().default(true),
+  /** CTAS target of each run, when the run should also write a table. */
+  output_table: z.string().min(1).max(256).nullish(),
+});
+export type ScheduleInfo = z.infer<typeof ScheduleInfoSchema>;
+
+const Text = (max: number) => z.string().max(max);
+
+/** Superset's add_columns, plus schedule_info. */
+export const SavedQueryBodySchema = z.object({
+  db_id: z.number().int().positive(),
+  label: Text(256).nullish(),
+  description: Text(65_536).nullish(),
+  catalog: Text(256).nullish(),
+  schema: Text(128).nullish(),
+  sql: StoredSqlSchema.nullish(),
+  template_parameters: Text(65_536).nullish(),
+  extra_json: Text(65_536).nullish(),
+  schedule_info: ScheduleInfoSchema.nullish(),
+});
+export type SavedQueryBody = z.infer<typeof SavedQueryBodySchema>;
+
+/** PUT sends any subset of the same fields. */
+export const SavedQueryUpdateBodySchema = SavedQueryBodySchema.partial();
+export type SavedQueryUpdateBody = z.infer<typeof SavedQueryUpdateBodySchema>;
+
+/** Bulk delete: `q=!(1,2,3)`. */
+export const SavedQueryIdsSchema = z.array(z.number().int().positive()).min(1).max(1000);
+
+export const SavedQueryGetQSchema = z.object({ columns: z.array(z.string().max(128)).max(100).optional() }).passthrough();
+
+export const savedQueryRoutes = defineRoutes([
+  { name: 'savedQuery.list', method: 'GET', path: '/api/v1/saved_query/', module: 'savedQueries', q: ListQuerySchema },
+  { name: 'savedQuery.create', method: 'POST', path: '/api/v1/saved_query/', module: 'savedQueries', body: SavedQueryBodySchema },
+  { name: 'savedQuery.bulkDelete', method: 'DELETE', path: '/api/v1/saved_query/', module: 'savedQueries', q: SavedQueryIdsSchema },
+  { name: 'savedQuery.get', method: 'GET', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, q: SavedQueryGetQSchema },
+  { name: 'savedQuery.update', method: 'PUT', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, body: SavedQueryUpdateBodySchema },
+  { name: 'savedQuery.delete', method: 'DELETE', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema },
+]);

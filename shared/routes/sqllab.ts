@@ -1,3 +1,66 @@
+// SQL Lab routes (Superset's SqlLabRestApi): bootstrap, execute, results, estimate, format.
+import { z } from 'zod';
 import { defineRoutes } from './route';
+import { CTAS_METHODS } from '../constants';
 
-export const sqllabRoutes = defineRoutes([]);
+/** Client ids become DynamoDB keys and S3 key parts, so only URL-safe characters are accepted. */
+export const ClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_id must be 1-64 letters, digits, - or _');
+
+// SQL may be longer than LIMITS.sqlMaxLength here on purpose: the execute service refuses it with
+// the catalogue's INVALID_SQL_ERROR before parsing, which says more than a schema message would.
+const SqlTextSchema = z.string().max(10_000_000);
+
+export const ExecuteBodySchema = z.object({
+  database_id: z.number().int().positive(),
+  sql: SqlTextSchema,
+  client_id: ClientIdSchema.nullish(),
+  queryLimit: z.number().int().min(0).nullish(),
+  sql_editor_id: z.union([z.string().max(256), z.number().int()]).nullish().transform((v) => (v == null ? v : String(v))),
+  catalog: z.string().max(256).nullish(),
+  schema: z.string().max(256).nullish(),
+  tab: z.string().max(256).nullish(),
+  ctas_method: z.enum(CTAS_METHODS).nullish(),
+  // Superset sends JSON text; an object is accepted too so API clients need not double-encode.
+  templateParams: z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown())]).nullish(),
+  tmp_table_name: z
+    .string()
+    .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, 'tmp_table_name must contain only letters, digits, and underscores')
+    .max(256)
+    .nullish(),
+  select_as_cta: z.boolean().nullish(),
+  runAsync: z.boolean().nullish(),
+  expand_data: z.boolean().nullish(),
+  json: z.boolean().nullish(),
+});
+export type ExecuteBody = z.infer<typeof ExecuteBodySchema>;
+
+export const ResultsQSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'key is not a results key'),
+  rows: z.number().int().min(0).optional(),
+});
+export type ResultsQ = z.infer<typeof ResultsQSchema>;
+
+export const EstimateBodySchema = z.object({
+  database_id: z.number().int().positive(),
+  sql: SqlTextSchema,
+  template_params: z.union([z.record(z.string(), z.unknown()), z.string().max(1_000_000)]).nullish(),
+  catalog: z.string().max(256).nullish(),
+  schema: z.string().max(256).nullish(),
+});
+export type EstimateBody = z.infer<typeof EstimateBodySchema>;
+
+export const FormatSqlBodySchema = z.object({
+  sql: SqlTextSchema,
+  database_id: z.number().int().positive().nullish(),
+  engine: z.string().max(64).nullish(),
+  template_params: z.string().max(1_000_000).nullish(),
+});
+export type FormatSqlBody = z.infer<typeof FormatSqlBodySchema>;
+
+export const sqllabRoutes = defineRoutes([
+  { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab' },
+  { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', body: ExecuteBodySchema },
+  { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', q: ResultsQSchema },
+  { name: 'sqllab.estimate', method: 'POST', path: '/api/v1/sqllab/estimate/', module: 'sqllab', body: EstimateBodySchema },
+  { name: 'sqllab.formatSql', method: 'POST', path: '/api/v1/sqllab/format_sql/', module: 'sqllab', body: FormatSqlBodySchema },
+]);

@@ -1,0 +1,98 @@
+// Compile-time view of the route table for the typed client. shared/routes/index.ts widens the joined
+// table to RouteDef[], so the literal route types are taken from each area file instead; a new area file
+// must be added to `ApiRoute` below to become callable with types.
+import type { z } from 'zod';
+import type { platformRoutes } from '../../../shared/routes/platform';
+import type { databaseRoutes } from '../../../shared/routes/databases';
+import type { sqllabRoutes } from '../../../shared/routes/sqllab';
+import type { queryRoutes } from '../../../shared/routes/queries';
+import type { savedQueryRoutes } from '../../../shared/routes/savedQueries';
+import type { tabStateRoutes } from '../../../shared/routes/tabState';
+import type { datasetRoutes } from '../../../shared/routes/datasets';
+
+export type ApiRoute =
+  | (typeof platformRoutes)[number]
+  | (typeof databaseRoutes)[number]
+  | (typeof sqllabRoutes)[number]
+  | (typeof queryRoutes)[number]
+  | (typeof savedQueryRoutes)[number]
+  | (typeof tabStateRoutes)[number]
+  | (typeof datasetRoutes)[number];
+
+export type RouteName = ApiRoute['name'];
+export type RouteByName<N extends RouteName> = Extract<ApiRoute, { name: N }>;
+
+/**
+ * Response payloads by route name. The route table has no response schemas, so features declare the
+ * shapes they rely on by module augmentation:
+ *
+ *     declare module '../../api/routeTypes' { interface ApiResponses { 'sqllab.execute': ExecuteResult } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ApiResponses {
+  'security.login': { access_token: string; refresh_token?: string };
+  'asyncEvents.list': { result: AsyncEventPayload[] };
+  'me.get': { result: MeProfile };
+}
+
+export interface MeProfile {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_active: boolean;
+}
+
+/** One async job event as the async_event endpoint and the WebSocket deliver it. */
+export interface AsyncEventPayload {
+  id: string;
+  channel_id?: string;
+  job_id: string;
+  user_id?: number | string | null;
+  status: 'pending' | 'running' | 'done' | 'error' | string;
+  errors?: { message: string; error_type?: string; level?: string; extra?: unknown }[];
+  result_url?: string | null;
+  [key: string]: unknown;
+}
+
+export type ResponseOf<N extends RouteName> = N extends keyof ApiResponses ? ApiResponses[N] : unknown;
+
+/** `{pk}` / `{path+}` placeholders of an API Gateway path, as an object type. */
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? (Name extends `${infer Greedy}+` ? Greedy : Name) | PathParamNames<Rest>
+  : never;
+
+type PathParams<R> = R extends { path: infer P extends string }
+  ? [PathParamNames<P>] extends [never]
+    ? { params?: undefined }
+    : { params: R extends { params: infer S extends z.ZodType } ? z.input<S> : Record<PathParamNames<P>, string | number> }
+  : { params?: undefined };
+
+// Where the route declares no schema the part is still allowed, loosely typed, because handlers may
+// read extra query-string keys (passthrough) that the table does not spell out.
+type Part<R, K extends string> = R extends { [key in K]: infer S extends z.ZodType } ? z.input<S> : unknown;
+
+export type CallArgs<N extends RouteName> = PathParams<RouteByName<N>> & {
+  /** Rison-encoded into `?q=`. */
+  q?: Part<RouteByName<N>, 'q'>;
+  /** Other query-string parameters. */
+  query?: Part<RouteByName<N>, 'query'>;
+  /** Sent as JSON. */
+  body?: Part<RouteByName<N>, 'body'>;
+  /** Aborts the request; the client rethrows the AbortError untouched. */
+  signal?: AbortSignal;
+  /** Overrides the client's default timeout (ms); 0 disables it. */
+  timeoutMs?: number;
+  /** Lets the request outlive the page (event log flush on page hide). */
+  keepalive?: boolean;
+  /** Extra headers (e.g. Accept for a CSV export). */
+  headers?: Record<string, string>;
+};
+
+/** Whether `params` must be given for a route: lets `api.call(name)` omit the argument object. */
+export type ArgsTuple<N extends RouteName> = RouteByName<N> extends { path: infer P extends string }
+  ? [PathParamNames<P>] extends [never]
+    ? [args?: CallArgs<N>]
+    : [args: CallArgs<N>]
+  : [args?: CallArgs<N>];

@@ -1,0 +1,75 @@
+// The product's top bar: brand, the SQL menu, Charts, Dashboards and the user menu.
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { session } from '../auth/session';
+import { logout } from '../auth/login';
+import { DropdownMenu } from './DropdownMenu';
+
+const SQL_PATHS = ['/sqllab/', '/savedqueryview/'];
+
+export function TopNav() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { username, fullName } = useSnapshot(session);
+  const inSql = SQL_PATHS.some((prefix) => pathname.startsWith(prefix));
+  const displayName = fullName ?? username ?? '';
+  const initial = (displayName || '?').slice(0, 1).toUpperCase();
+
+  return (
+    <header className="topnav">
+      <Link to="/sqllab/" className="topnav__brand" aria-label="Sqlscape home">
+        <span className="topnav__logo" aria-hidden="true">
+          ◆
+        </span>
+        <span className="topnav__name">Sqlscape</span>
+      </Link>
+      <nav className="nav" aria-label="Main">
+        <DropdownMenu label="SQL" active={inSql}>
+          {(close) => (
+            <>
+              <Link to="/sqllab/" role="menuitem" className="dropdown__item" onClick={close}>
+                SQL Lab
+              </Link>
+              <Link to="/savedqueryview/list/" role="menuitem" className="dropdown__item" onClick={close}>
+                Saved queries
+              </Link>
+              <Link to="/sqllab/history/" role="menuitem" className="dropdown__item" onClick={close}>
+                Query history
+              </Link>
+            </>
+          )}
+        </DropdownMenu>
+        <Link to="/chart/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
+          Charts
+        </Link>
+        <Link to="/dashboard/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
+          Dashboards
+        </Link>
+      </nav>
+      <div className="topnav__end">
+        <DropdownMenu
+          align="end"
+          ariaLabel={`User menu${username ? ` for ${username}` : ''}`}
+          label={
+            <>
+              <span className="avatar" aria-hidden="true">
+                {initial}
+              </span>
+              <span className="topnav__user">{displayName}</span>
+            </>
+          }
+        >
+          {() => (
+            <>
+              <div className="dropdown__header" role="presentation">
+                Signed in as <strong>{username}</strong>
+              </div>
+              <button type="button" role="menuitem" className="dropdown__item" onClick={logout}>
+                Logout
+              </button>
+            </>
+          )}
+        </DropdownMenu>
+      </div>
+    </header>
+  );
+}

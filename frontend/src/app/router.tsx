@@ -1,0 +1,90 @@
+// Code-based route tree. Every page is a lazy component so Vite splits one chunk per page: the SQL
+// editor never downloads chart code and vice versa. Pages behind the `app` layout need a session; the
+// layout's beforeLoad sends anyone without one to /login?next=<where they were going>.
+import type { ReactNode } from 'react';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { isSignedIn, onSessionEnd } from '../auth/session';
+import { addWarningToast } from '../features/toasts/toastStore';
+import { AppShell } from './AppShell';
+import { RootLayout } from './RootLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { LoginPage } from '../auth/LoginPage';
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: (search: Record<string, unknown>): { next?: string } =>
+    typeof search.next === 'string' ? { next: search.next } : {},
+  // Already signed in (e.g. a bookmarked /login): go straight to the editor.
+  beforeLoad: () => {
+    if (isSignedIn()) throw redirect({ to: '/sqllab/' });
+  },
+  component: LoginPage,
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    if (!isSignedIn()) throw redirect({ to: '/login/', search: { next: location.href } });
+  },
+  component: AppShell,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/sqllab/' });
+  },
+});
+
+const page = <P extends string>(path: P, importer: () => Promise<{ default: () => ReactNode }>) =>
+  createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(importer) });
+
+const sqllabRoute = page('sqllab', () => import('../features/sqllab/SqlLabPage'));
+const queryHistoryRoute = page('sqllab/history', () => import('../features/sqllab/QueryHistoryPage'));
+const savedQueriesRoute = page('savedqueryview/list', () => import('../features/sqllab/SavedQueryListPage'));
+const exploreRoute = page('explore', () => import('../features/explore/ExplorePage'));
+const dashboardRoute = page('superset/dashboard/$idOrSlug', () => import('../features/dashboards/DashboardPage'));
+const chartListRoute = page('chart/list', () => import('../features/charts/ChartListPage'));
+const dashboardListRoute = page('dashboard/list', () => import('../features/dashboards/DashboardListPage'));
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  appRoute.addChildren([
+    indexRoute,
+    sqllabRoute,
+    queryHistoryRoute,
+    savedQueriesRoute,
+    exploreRoute,
+    dashboardRoute,
+    chartListRoute,
+    dashboardListRoute,
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  // Superset's URLs end in '/', and the API Gateway paths are slash-sensitive; keep the SPA consistent.
+  trailingSlash: 'always',
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Logout and an expired token both land on /login; an expiry keeps the current page as `next` so the
+// user returns to it after signing in again.
+onSessionEnd((reason) => {
+  const here = router.state.location.href;
+  const next = reason === 'expired' && !here.startsWith('/login') ? here : undefined;
+  if (reason === 'expired') addWarningToast('Your session has expired. Please sign in again.', { noDuplicate: true });
+  void router.navigate({ to: '/login/', search: next ? { next } : {} });
+});

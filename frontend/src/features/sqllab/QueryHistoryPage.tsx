@@ -1,0 +1,85 @@
+// /sqllab/history/: every query the user ran, newest first, with a link to reopen each in the editor.
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '../../app/PageHeader';
+import { EmptyState } from '../../app/EmptyState';
+import { api } from '../../api/client';
+import { StateBadge, formatDuration } from './results/QueryStatusBar';
+import type { QueryState } from '../../../../shared/constants';
+import './sqllab.css';
+
+interface QueryRow {
+  id: number;
+  status: QueryState;
+  sql: string;
+  rows?: number | null;
+  start_time?: number | string | null;
+  end_time?: number | string | null;
+  tab_name?: string | null;
+  schema?: string | null;
+  database?: { database_name: string } | null;
+}
+
+const PAGE_SIZE = 25;
+const ms = (v: number | string | null | undefined) => (v == null ? null : typeof v === 'number' ? v : Date.parse(v));
+
+export default function QueryHistoryPage() {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<{ count: number; result: QueryRow[] } | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => {
+    (api.call as unknown as (n: string, a: unknown) => Promise<{ count: number; result: QueryRow[] }>)('query.list', {
+      q: { order_column: 'start_time', order_direction: 'desc', page, page_size: PAGE_SIZE },
+    }).then(setData, () => setError(true));
+  }, [page]);
+  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  return (
+    <div className="page">
+      <PageHeader title="Query history" subtitle="Every query you ran in SQL Lab" />
+      {error && <p className="form__error" role="alert">Query history could not be loaded.</p>}
+      {data && data.result.length === 0 ? (
+        <EmptyState headingLevel={2} title="No queries yet" message="Queries you run in SQL Lab appear here." />
+      ) : (
+        <div className="panel">
+          <table className="simple-table">
+            <thead>
+              <tr>
+                <th scope="col">State</th><th scope="col">Started</th><th scope="col">Duration</th><th scope="col">Database</th>
+                <th scope="col">Rows</th><th scope="col">SQL</th><th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.result ?? []).map((q) => {
+                const start = ms(q.start_time);
+                const end = ms(q.end_time);
+                return (
+                  <tr key={q.id}>
+                    <td><StateBadge state={q.status} /></td>
+                    <td>{start ? new Date(start).toLocaleString() : '—'}</td>
+                    <td>{start && end ? formatDuration(end - start) : '—'}</td>
+                    <td>{q.database?.database_name ?? '—'}{q.schema ? `.${q.schema}` : ''}</td>
+                    <td>{q.rows?.toLocaleString('en-US') ?? '—'}</td>
+                    <td className="saved-queries__sql"><code title={q.sql}>{q.sql}</code></td>
+                    <td>
+                      <button type="button" className="button button--secondary button--small" aria-label={`Open query ${q.id} in SQL Lab`} onClick={() => void navigate({ to: `/sqllab/?queryId=${q.id}` })}>
+                        Open in SQL Lab
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {pages > 1 && (
+            <nav className="pager" aria-label="Pages">
+              <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</button>
+              <span>Page {page + 1} of {pages}</span>
+              <button type="button" className="button button--ghost button--small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>Next</button>
+            </nav>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

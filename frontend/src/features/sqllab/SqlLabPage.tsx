@@ -1,0 +1,99 @@
+// /sqllab/: the tabbed SQL editor. On first visit it bootstraps tabs from the server and local storage,
+// starts local persistence and the tab sync, then opens any requested query (share link ?id=,
+// ?savedQueryId=, ?queryId=, ?sql=&dbid=, or router state {requestedQuery: {datasourceKey, sql}}).
+import { useEffect, useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { openRequestedQuery, type RequestedQuery } from './actions/savedActions';
+import { startTabSync } from './actions/tabActions';
+import { addTab } from './actions/tabActions';
+import { bootstrapSqlLab } from './actions/tabLoading';
+import { QueryEditorView } from './components/QueryEditorView';
+import { TabBar } from './components/TabBar';
+import { sqlLab, sqlLabConfig, startLocalPersistence } from './state/store';
+import { activeEditorId } from './state/tabTransitions';
+import type { SqlLabState } from './state/types';
+import './sqllab.css';
+
+/** Reads a requested query from the URL or the router state; null when the visit asks for nothing. */
+export function requestedQueryFrom(search: URLSearchParams, state: unknown): RequestedQuery | null {
+  const fromState = (state as { requestedQuery?: { datasourceKey?: string; sql?: string } } | undefined)?.requestedQuery;
+  if (fromState?.sql !== undefined) return { datasourceKey: fromState.datasourceKey, sql: fromState.sql };
+  const num = (k: string) => (search.get(k) && Number.isFinite(Number(search.get(k))) ? Number(search.get(k)) : undefined);
+  if (search.get('id')) return { kvId: search.get('id')! };
+  if (num('savedQueryId')) return { savedQueryId: num('savedQueryId') };
+  if (num('queryId')) return { queryId: num('queryId') };
+  if (search.get('sql') !== null) {
+    return {
+      sql: search.get('sql')!,
+      dbId: num('dbid') ?? num('dbId'),
+      schema: search.get('schema') ?? undefined,
+      name: search.get('title') ?? search.get('name') ?? undefined,
+      datasourceKey: search.get('datasourceKey') ?? undefined,
+      autorun: search.get('autorun') === 'true',
+    };
+  }
+  return null;
+}
+
+const REQUEST_PARAMS = ['id', 'savedQueryId', 'queryId', 'sql', 'dbid', 'dbId', 'schema', 'title', 'name', 'datasourceKey', 'autorun', 'new'];
+
+let started: Promise<void> | null = null;
+/** Once per page load: the store outlives the route, so revisiting /sqllab/ keeps tabs and running queries. */
+function startOnce(): Promise<void> {
+  started ??= (async () => {
+    await bootstrapSqlLab();
+    startLocalPersistence();
+    startTabSync();
+  })();
+  return started;
+}
+
+export default function SqlLabPage() {
+  const snap = useSnapshot(sqlLab) as SqlLabState;
+  const config = useSnapshot(sqlLabConfig);
+  const location = useRouterState({ select: (s) => s.location });
+  const navigate = useNavigate();
+  const [ready, setReady] = useState(config.bootstrapped);
+
+  useEffect(() => {
+    let live = true;
+    void startOnce().then(async () => {
+      const search = new URLSearchParams(window.location.search);
+      const request = requestedQueryFrom(search, location.state);
+      if (request) {
+        await openRequestedQuery(request);
+        const rest = new URLSearchParams(search);
+        for (const k of REQUEST_PARAMS) rest.delete(k);
+        const qs = rest.toString();
+        void navigate({ to: `/sqllab/${qs ? `?${qs}` : ''}`, replace: true, state: {} as never });
+      }
+      if (sqlLab.queryEditors.length === 0) addTab();
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+    // Requests are read on arrival; later navigation within the page is the editor's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.searchStr]);
+
+  const active = activeEditorId(snap);
+  return (
+    <div className="sqllab">
+      {snap.offline && (
+        <div className="sqllab__offline" role="status">
+          Offline — the server cannot be reached. Your edits are kept in this browser and will sync when the connection returns.
+        </div>
+      )}
+      {!ready ? (
+        <div className="sqllab__loading" role="status">Loading SQL Lab…</div>
+      ) : (
+        <>
+          <TabBar />
+          {active ? <QueryEditorView key={active} editorId={active} /> : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+// Running, stopping and fetching queries: the network side of the query-run transitions.
+import { ref } from 'valtio';
+import { isApiError } from '../../../api/ApiError';
+import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
+import * as sqllabApi from '../api/sqllabApi';
+import { clientId } from '../state/initialState';
+import {
+  createQuery,
+  estimateFailed,
+  estimateReturned,
+  estimateStarted,
+  queryErrorMessage,
+  queryFailed,
+  querySuccess,
+  requestQueryResults,
+  startQuery,
+  stopQuery as stopQueryTransition,
+} from '../state/queryTransitions';
+import { alterEditor } from '../state/tabTransitions';
+import { apply, getEditor, getQuery, holdResults, sqlLab } from '../state/store';
+import type { Query, QueryResults } from '../state/types';
+import { syncInFlight, watchAsyncQuery } from './queryPolling';
+
+/** The message and structured errors of a failed call, as the error views want them. */
+export function describeError(error: unknown, fallback?: string) {
+  if (isApiError(error)) {
+    const body = (error.body ?? {}) as { error?: string; message?: string; link?: string };
+    const message = queryErrorMessage({
+      error: body.error,
+      message: typeof body.message === 'string' ? body.message : error.message || fallback,
+      statusText: fallback,
+    });
+    return { message, errors: error.errors, link: body.link ?? null };
+  }
+  return { message: fallback ?? (error instanceof Error ? error.message : 'Unknown error'), errors: [], link: null };
+}
+
+const isAsyncDb = (dbId: number | null | undefined) => Boolean(dbId && sqlLab.databases[dbId]?.allow_run_async);
+
+export interface RunOptions {
+  /** The SQL to run; defaults to the editor's selection or whole text. */
+  sql?: string;
+  ctas?: boolean;
+  ctasMethod?: 'TABLE' | 'VIEW';
+  tmpTableName?: string;
+}
+
+/** Runs SQL of an editor tab; returns the new client id (or null when nothing can run). */
+export async function runEditorQuery(editorId: string, options: RunOptions = {}): Promise<string | null> {
+  const qe = getEditor(editorId);
+  if (!qe || !qe.dbId) return null;
+  const sql = options.sql ?? (qe.selectedText?.trim() ? qe.selectedText : qe.sql);
+  if (!sql?.trim()) return null;
+  const query = createQuery(
+    {
+      id: clientId(),
+      dbId: qe.dbId,
+      sql,
+      sqlEditorId: qe.id,
+      tab: qe.name,
+      catalog: qe.catalog ?? null,
+      schema: qe.schema ?? null,
+      tempTable: options.ctas ? options.tmpTableName ?? '' : null,
+      ctas: Boolean(options.ctas),
+      ctas_method: options.ctasMethod ?? 'TABLE',
+      templateParams: qe.templateParams,
+      queryLimit: qe.queryLimit,
+      runAsync: isAsyncDb(qe.dbId),
+      inLocalStorage: qe.inLocalStorage,
+    },
+    Date.now(),
+  );
+  await execute(query);
+  return query.id;
+}
+
+/** Runs a prepared query (editor run or data preview) and records its outcome. */
+export async function execute(query: Query): Promise<void> {
+  apply((s) => startQuery(s, query, Date.now()));
+  if (!query.runAsync) syncInFlight.add(query.id);
+  try {
+    const json = await sqllabApi.executeSql({
+      client_id: query.id,
+      database_id: query.dbId,
+      json: true,
+      runAsync: query.runAsync,
+      catalog: query.catalog,
+      schema: query.schema,
+      sql: query.sql,
+      sql_editor_id: query.sqlEditorId,
+      tab: query.tab,
+      tmp_table_name: query.tempTable,
+      select_as_cta: query.ctas,
+      ctas_method: query.ctas_method,
+      templateParams: query.templateParams,
+      queryLimit: query.queryLimit,
+      expand_data: true,
+    });
+    if (query.runAsync || json?.status !== 'success') {
+      // 202: the worker finishes it; the event stream or the poll says when to fetch the results.
+      if (json?.query?.state === 'failed') {
+        const msg = json.query.errorMessage ?? 'Unknown error';
+        apply((s) => queryFailed(s, query.id, msg, Date.now()));
+      } else watchAsyncQuery(query.id);
+      return;
+    }
+    apply((s) => querySuccess(s, query.id, holdResults(json), Date.now()));
+  } catch (error) {
+    const { message, errors, link } = describeError(error);
+    apply((s) => queryFailed(s, query.id, message, Date.now(), link, errors));
+  } finally {
+    syncInFlight.delete(query.id);
+  }
+}
+
+/** Fetches stored results by results key (async queries, results dropped from local storage). */
+export async function fetchQueryResults(queryId: string, rows?: number): Promise<void> {
+  const query = getQuery(queryId);
+  if (!query?.resultsKey) return;
+  apply((s) => requestQueryResults(s, queryId));
+  try {
+    const json = await sqllabApi.fetchResults(query.resultsKey, rows);
+    const results: QueryResults = { ...json, status: json.status ?? 'success' };
+    apply((s) => querySuccess(s, queryId, holdResults(results), Date.now()));
+  } catch (error) {
+    const { message, errors, link } = describeError(error, 'Failed at retrieving results');
+    apply((s) => queryFailed(s, queryId, message, Date.now(), link, errors));
+  }
+}
+
+export async function stopQuery(queryId: string): Promise<void> {
+  try {
+    await sqllabApi.stopQuery(queryId);
+    apply((s) => stopQueryTransition(s, queryId));
+    addSuccessToast('Query was stopped.');
+  } catch {
+    addDangerToast(`Failed at stopping query. ${queryId}`);
+  }
+}
+
+export async function estimateQueryCost(editorId: string): Promise<void> {
+  const qe = getEditor(editorId);
+  if (!qe?.dbId) return;
+  const sql = qe.selectedText?.trim() ? qe.selectedText : qe.sql;
+  apply((s) => estimateStarted(s, editorId));
+  try {
+    const json = await sqllabApi.estimateCost({
+      database_id: qe.dbId,
+      catalog: qe.catalog,
+      schema: qe.schema,
+      sql,
+      template_params: qe.templateParams || undefined,
+    });
+    apply((s) => estimateReturned(s, editorId, ref(json.result ?? [])));
+  } catch (error) {
+    apply((s) => estimateFailed(s, editorId, describeError(error, 'Failed at query cost estimation').message));
+  }
+}
+
+export async function formatEditorSql(editorId: string): Promise<void> {
+  const qe = getEditor(editorId);
+  if (!qe?.sql.trim()) return;
+  try {
+    const { result } = await sqllabApi.formatSql({ sql: qe.sql, database_id: qe.dbId ?? null, template_params: qe.templateParams || null });
+    if (typeof result === 'string') apply((s) => alterEditor(s, editorId, { sql: result }, Date.now()));
+  } catch (error) {
+    addDangerToast(describeError(error, 'Unable to format SQL').message);
+  }
+}

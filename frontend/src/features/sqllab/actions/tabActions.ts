@@ -1,0 +1,186 @@
+// Tab verbs and their server side (TabStateView): add/migrate, activate, close, clone, edit, and the
+// debounced sync that PUTs only the fields that changed since the last push.
+import { EDITOR } from '../../../../../shared/constants';
+import { isApiError } from '../../../api/ApiError';
+import { addDangerToast, addWarningToast } from '../../toasts/toastStore';
+import * as sqllabApi from '../api/sqllabApi';
+import { clientId } from '../state/initialState';
+import { tabStatePutBody } from '../state/serverMapping';
+import { apply, getEditor, sqlLab, sqlLabConfig } from '../state/store';
+import { mergeTable } from '../state/tableTransitions';
+import {
+  activeEditorId,
+  addQueryEditor,
+  alterEditor,
+  cloneQueryEditor,
+  dirtyEditors,
+  editorSaved,
+  migrateQueryEditor,
+  newQueryEditor,
+  removeQueryEditor,
+  setActiveQueryEditor,
+} from '../state/tabTransitions';
+import type { QueryEditor } from '../state/types';
+import { loadTabContent } from './tabLoading';
+
+const is404 = (error: unknown) => isApiError(error) && error.status === 404;
+const backend = () => sqlLabConfig.backendPersistence;
+
+/** What the server last acknowledged per tab, so a PUT carries only what changed since. */
+const lastPushed = new Map<string, Record<string, unknown>>();
+export const rememberPushed = (editor: QueryEditor) => lastPushed.set(editor.id, tabStatePutBody(editor));
+
+/** Opens a new tab (optionally prefilled) and makes it active; returns its id. */
+export function addTab(fields: Partial<QueryEditor> = {}): string {
+  const base = newQueryEditor(sqlLab, clientId(), {
+    backendPersistence: backend(),
+    defaultDbId: sqlLab.defaultDbId,
+    defaultQueryLimit: sqlLabConfig.defaultQueryLimit,
+  });
+  const editor: QueryEditor = { ...base, ...fields, id: base.id, updatedAt: Date.now() };
+  apply((s) => addQueryEditor(s, editor));
+  if (backend()) void migrateTab(editor.id);
+  return editor.id;
+}
+
+const migrating = new Set<string>();
+/** Moves a local-only tab to the server; on failure the repeating check tries again later. */
+export async function migrateTab(localId: string): Promise<void> {
+  const qe = getEditor(localId);
+  if (!qe?.inLocalStorage || migrating.has(localId)) return;
+  migrating.add(localId);
+  try {
+    const { id } = await sqllabApi.createTabState({
+      name: qe.name,
+      dbId: qe.dbId ?? null,
+      catalog: qe.catalog ?? null,
+      schema: qe.schema ?? null,
+      sql: qe.sql,
+      queryLimit: qe.queryLimit ?? null,
+      autorun: Boolean(qe.autorun),
+      templateParams: qe.templateParams ?? null,
+      hideLeftBar: Boolean(qe.hideLeftBar),
+      remoteId: qe.remoteId ?? null,
+    });
+    const serverId = String(id);
+    apply((s) => migrateQueryEditor(s, localId, serverId));
+    const migrated = getEditor(serverId);
+    if (migrated) rememberPushed({ ...migrated, sql: qe.sql, name: qe.name });
+    if (activeEditorId(sqlLab) === serverId) void sqllabApi.activateTabState(serverId).catch(() => undefined);
+  } catch {
+    addWarningToast(
+      'Unable to migrate query editor state to backend. The product will retry later. Please contact your administrator if this problem persists.',
+      { noDuplicate: true },
+    );
+  } finally {
+    migrating.delete(localId);
+  }
+}
+
+export async function activateTab(id: string): Promise<void> {
+  if (activeEditorId(sqlLab) === id) return;
+  apply((s) => setActiveQueryEditor(s, id));
+  const qe = getEditor(id);
+  if (!backend() || !qe || qe.inLocalStorage) return;
+  try {
+    await sqllabApi.activateTabState(id);
+  } catch (error) {
+    if (is404(error)) {
+      apply((s) => removeQueryEditor(s, id));
+      return;
+    }
+    addDangerToast('An error occurred while setting the active tab. Please contact your administrator.');
+  }
+  if (!getEditor(id)?.loaded) await loadTabContent(id);
+}
+
+export async function closeTab(id: string): Promise<void> {
+  const qe = getEditor(id);
+  if (!qe) return;
+  apply((s) => removeQueryEditor(s, id));
+  lastPushed.delete(id);
+  if (sqlLab.queryEditors.length === 0) addTab();
+  const nowActive = activeEditorId(sqlLab);
+  if (backend() && !qe.inLocalStorage) {
+    try {
+      await sqllabApi.deleteTabState(id);
+    } catch (error) {
+      if (!is404(error)) addDangerToast('An error occurred while removing tab. Please contact your administrator.');
+    }
+  }
+  if (nowActive && backend() && !getEditor(nowActive)?.inLocalStorage) {
+    void sqllabApi.activateTabState(nowActive).catch(() => undefined);
+    if (!getEditor(nowActive)?.loaded) await loadTabContent(nowActive);
+  }
+}
+
+export function cloneTab(id: string): string | null {
+  const qe = getEditor(id);
+  if (!qe) return null;
+  const copy = cloneQueryEditor(qe, clientId());
+  apply((s) => addQueryEditor(s, { ...copy, updatedAt: Date.now() }));
+  // Tables shown in the source tab come along, so the copy opens with the same browser state.
+  for (const t of sqlLab.tables.filter((t) => t.queryEditorId === id)) {
+    apply((s) => mergeTable(s, { ...t, id: clientId(), queryEditorId: copy.id, remoteId: undefined, inLocalStorage: true }));
+  }
+  if (backend()) void migrateTab(copy.id);
+  return copy.id;
+}
+
+/** Any edit of a tab's fields (sql, name, database, limit, panes ...). */
+export const updateTab = (id: string, alts: Partial<QueryEditor>) => apply((s) => alterEditor(s, id, alts, Date.now()));
+
+export const renameTab = (id: string, name: string) => {
+  const trimmed = name.trim();
+  if (trimmed) updateTab(id, { name: trimmed });
+};
+
+export const toggleLeftBar = (id: string) => updateTab(id, { hideLeftBar: !getEditor(id)?.hideLeftBar });
+
+/** Pushes every tab edited since the last save; only changed fields travel. */
+export async function syncDirtyTabs(): Promise<void> {
+  if (!backend()) return;
+  const startedAt = Date.now();
+  const dirty = dirtyEditors(sqlLab);
+  let failed = false;
+  for (const qe of dirty) {
+    const body = tabStatePutBody(qe, lastPushed.get(qe.id));
+    if (Object.keys(body).length === 0) continue;
+    try {
+      await sqllabApi.updateTabState(qe.id, body);
+      lastPushed.set(qe.id, { ...(lastPushed.get(qe.id) ?? {}), ...body });
+      if (sqlLab.offline) sqlLab.offline = false;
+    } catch (error) {
+      failed = true;
+      if (is404(error)) apply((s) => removeQueryEditor(s, qe.id));
+      else if (isApiError(error) && error.status === 0) sqlLab.offline = true;
+      // The spec logs this one instead of toasting: the next sync retries, and local storage holds the edit.
+      else console.warn('An error occurred while saving your editor state.', error);
+    }
+  }
+  if (!failed) apply((s) => editorSaved(s, startedAt));
+}
+
+/** Starts the debounced push of edits and the repeating migration of local-only tabs. */
+export function startTabSync(): () => void {
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+  let lastSeen = 0;
+  const check = setInterval(() => {
+    if (!backend()) return;
+    for (const qe of sqlLab.queryEditors) if (qe.inLocalStorage) void migrateTab(qe.id);
+    const newest = Math.max(0, ...sqlLab.queryEditors.map((qe) => getEditor(qe.id)?.updatedAt ?? 0));
+    // A new edit restarts the debounce window; a quiet window pushes.
+    if (newest > sqlLab.editorTabLastUpdatedAt && newest !== lastSeen) {
+      lastSeen = newest;
+      clearTimeout(debounce);
+      debounce = setTimeout(() => void syncDirtyTabs(), EDITOR.syncDebounceMs);
+    }
+  }, 500);
+  const flush = () => void syncDirtyTabs();
+  window.addEventListener('pagehide', flush);
+  return () => {
+    clearInterval(check);
+    clearTimeout(debounce);
+    window.removeEventListener('pagehide', flush);
+  };
+}

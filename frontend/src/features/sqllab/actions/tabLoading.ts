@@ -1,0 +1,114 @@
+// Loading tabs from the server: the page bootstrap (GET /api/v1/sqllab/) and each tab's content
+// (GET /tabstateview/{id}) fetched when the tab is first shown, merged with what local storage kept.
+import { isApiError } from '../../../api/ApiError';
+import { addDangerToast } from '../../toasts/toastStore';
+import * as sqllabApi from '../api/sqllabApi';
+import { editorFromTabState, queryFromServer, tableFromServer, type ServerTabState } from '../state/serverMapping';
+import { apply, getEditor, holdResults, readPersisted, sqlLab, sqlLabConfig } from '../state/store';
+import { mergeTable } from '../state/tableTransitions';
+import { loadQueryEditor, removeQueryEditor } from '../state/tabTransitions';
+import type { Database, Query, QueryEditor, SqlLabState } from '../state/types';
+import { resumeWatching } from './queryPolling';
+import { rememberPushed } from './tabActions';
+
+/** Default database is the configured default id, else the lowest database id. */
+export function defaultDatabaseId(databases: Database[], configured?: number | null): number | null {
+  if (configured && databases.some((d) => d.id === configured)) return configured;
+  return databases.length ? Math.min(...databases.map((d) => d.id)) : null;
+}
+
+function applyTabState(tab: ServerTabState) {
+  const editor = editorFromTabState(tab);
+  apply((s) => {
+    let next: SqlLabState = s.queryEditors.some((qe) => qe.id === editor.id) ? loadQueryEditor(s, editor) : { ...s, queryEditors: [...s.queryEditors, editor] };
+    for (const t of tab.table_schemas ?? []) next = mergeTable(next, tableFromServer(t));
+    if (tab.latest_query && !next.queries[tab.latest_query.id]) {
+      next = { ...next, queries: { ...next.queries, [tab.latest_query.id]: { ...queryFromServer(tab.latest_query), sqlEditorId: editor.id } } };
+    }
+    return next;
+  });
+  rememberPushed(editor);
+}
+
+export async function loadTabContent(id: string): Promise<void> {
+  try {
+    applyTabState(await sqllabApi.getTabState(id));
+    resumeWatching();
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) apply((s) => removeQueryEditor(s, id));
+    else addDangerToast('An error occurred while fetching tab state');
+  }
+}
+
+async function loadDatabases(bootstrapDbs?: Record<string, Database>, configuredDefault?: number | null) {
+  let list: Database[] = bootstrapDbs ? Object.values(bootstrapDbs) : [];
+  if (!list.length) {
+    try {
+      list = (await sqllabApi.listDatabases()).result ?? [];
+    } catch {
+      addDangerToast('An error occurred while fetching database list');
+    }
+  }
+  const databases: Record<number, Database> = {};
+  for (const db of list) if (db.expose_in_sqllab !== false) databases[db.id] = db;
+  apply((s) => ({ ...s, databases, defaultDbId: defaultDatabaseId(Object.values(databases), configuredDefault) }));
+}
+
+/** Page start: server tabs (with backend persistence) plus what local storage kept. */
+export async function bootstrapSqlLab(): Promise<void> {
+  const persisted = readPersisted();
+  let serverTabs: QueryEditor[] = [];
+  let activeId: string | null = null;
+  let boot: sqllabApi.SqlLabBootstrap | null = null;
+  try {
+    boot = (await sqllabApi.bootstrap()).result;
+    const flags = boot.common?.feature_flags ?? {};
+    if (flags.SQLLAB_BACKEND_PERSISTENCE === false) sqlLabConfig.backendPersistence = false;
+    const conf = boot.common?.conf ?? {};
+    if (typeof conf.DEFAULT_SQLLAB_LIMIT === 'number') sqlLabConfig.defaultQueryLimit = conf.DEFAULT_SQLLAB_LIMIT;
+    if (typeof conf.SQL_MAX_ROW === 'number') sqlLabConfig.maxRow = conf.SQL_MAX_ROW;
+  } catch {
+    sqlLab.offline = true;
+  }
+  await loadDatabases(boot?.databases, (boot?.common?.conf?.SQLLAB_DEFAULT_DBID as number | undefined) ?? null);
+
+  if (boot && sqlLabConfig.backendPersistence) {
+    serverTabs = (boot.tab_state_ids ?? []).map((t) => {
+      const [id, label] = Array.isArray(t) ? t : [t.id, t.label];
+      return { id: String(id), name: label, sql: '', loaded: false, inLocalStorage: false };
+    });
+    activeId = boot.active_tab ? String(boot.active_tab.id) : null;
+  }
+  const localEditors = (persisted?.queryEditors ?? []).filter((qe) => !sqlLabConfig.backendPersistence || qe.inLocalStorage) as QueryEditor[];
+  const queries: Record<string, Query> = {};
+  for (const [id, q] of Object.entries(persisted?.queries ?? {})) queries[id] = q.results ? { ...q, results: holdResults(q.results) } : q;
+  const editors = [...serverTabs, ...localEditors.filter((qe) => !serverTabs.some((s) => s.id === qe.id))];
+  const ids = new Set(editors.map((qe) => qe.id));
+  const history = (persisted?.tabHistory ?? []).filter((id) => ids.has(id));
+  if (activeId && ids.has(activeId)) history.push(activeId);
+
+  apply((s) => ({
+    ...s,
+    queryEditors: editors,
+    tabHistory: history.length ? history : editors.length ? [editors[0].id] : [],
+    tables: (persisted?.tables ?? []).filter((t) => t.queryEditorId && ids.has(t.queryEditorId)) as SqlLabState['tables'],
+    queries: { ...s.queries, ...queries },
+  }));
+  if (boot?.active_tab && sqlLabConfig.backendPersistence) applyTabState(boot.active_tab);
+  for (const q of Object.values(boot?.queries ?? {})) {
+    if (!sqlLab.queries[q.id]) apply((s) => ({ ...s, queries: { ...s.queries, [q.id]: queryFromServer(q) } }));
+  }
+
+  // Edits typed just before the page went away may not have reached the server: keep the newer copy.
+  const unsaved = persisted?.unsavedQueryEditor;
+  const target = unsaved?.id ? getEditor(unsaved.id) : undefined;
+  if (unsaved?.id && target && (unsaved.updatedAt ?? 0) > (target.updatedAt ?? 0)) {
+    const { id, ...fields } = unsaved;
+    apply((s) => ({ ...s, unsavedQueryEditor: { ...(s.tabHistory.at(-1) === id ? fields : {}), id } }));
+    if (sqlLab.tabHistory.at(-1) !== id) apply((s) => ({ ...s, queryEditors: s.queryEditors.map((qe) => (qe.id === id ? { ...qe, ...fields } : qe)) }));
+  }
+  const active = sqlLab.tabHistory.at(-1);
+  if (active && !getEditor(active)?.loaded) await loadTabContent(active);
+  sqlLabConfig.bootstrapped = true;
+  resumeWatching();
+}

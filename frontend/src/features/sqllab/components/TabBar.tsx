@@ -1,0 +1,139 @@
+// The editor tabs: click to activate, double-click to rename, middle-click or × to close, a menu for
+// clone / rename / left bar, and "New tab". Arrow keys move between tabs (WAI-ARIA tabs pattern).
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { activateTab, addTab, cloneTab, closeTab, renameTab, toggleLeftBar } from '../actions/tabActions';
+import { sqlLab } from '../state/store';
+import { activeEditorId, editorView } from '../state/tabTransitions';
+import type { SqlLabState } from '../state/types';
+import { isInProgress } from '../../../../../shared/constants';
+
+function TabTitle({ id, name, onDone }: { id: string; name: string; onDone: () => void }) {
+  const [value, setValue] = useState(name);
+  const commit = () => {
+    renameTab(id, value);
+    onDone();
+  };
+  return (
+    <input
+      className="editor-tab__rename"
+      aria-label="Tab name"
+      autoFocus
+      value={value}
+      onFocus={(e) => e.target.select()}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') onDone();
+      }}
+    />
+  );
+}
+
+export function TabBar() {
+  const snap = useSnapshot(sqlLab) as SqlLabState;
+  const active = activeEditorId(snap);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [menu, setMenu] = useState<string | null>(null);
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+
+  const onKeyDown = (e: KeyboardEvent, index: number) => {
+    const ids = snap.queryEditors.map((qe) => qe.id);
+    let target: number | null = null;
+    if (e.key === 'ArrowRight') target = (index + 1) % ids.length;
+    else if (e.key === 'ArrowLeft') target = (index - 1 + ids.length) % ids.length;
+    else if (e.key === 'Home') target = 0;
+    else if (e.key === 'End') target = ids.length - 1;
+    else if (e.key === 'F2') setRenaming(ids[index]);
+    if (target !== null) {
+      e.preventDefault();
+      void activateTab(ids[target]);
+      refs.current.get(ids[target])?.focus();
+    }
+  };
+
+  return (
+    <div className="editor-tabs">
+      <div className="editor-tabs__list" role="tablist" aria-label="Query tabs">
+        {snap.queryEditors.map((qe, index) => {
+          const view = editorView(snap, qe.id)!;
+          const latest = view.latestQueryId ? snap.queries[view.latestQueryId] : undefined;
+          const selected = qe.id === active;
+          return (
+            <div
+              key={qe.id}
+              className={`editor-tab${selected ? ' is-active' : ''}`}
+              onAuxClick={(e) => e.button === 1 && void closeTab(qe.id)}
+            >
+              {latest && <span className={`editor-tab__dot editor-tab__dot--${latest.state}`} aria-hidden="true" title={latest.state} />}
+              {renaming === qe.id ? (
+                <TabTitle id={qe.id} name={view.name} onDone={() => setRenaming(null)} />
+              ) : (
+                <button
+                  type="button"
+                  role="tab"
+                  ref={(el) => {
+                    if (el) refs.current.set(qe.id, el);
+                    else refs.current.delete(qe.id);
+                  }}
+                  aria-selected={selected}
+                  tabIndex={selected ? 0 : -1}
+                  className="editor-tab__label"
+                  title={`${view.name}${latest && isInProgress(latest.state) ? ' (running)' : ''} — double-click to rename`}
+                  onClick={() => void activateTab(qe.id)}
+                  onDoubleClick={() => setRenaming(qe.id)}
+                  onKeyDown={(e) => onKeyDown(e, index)}
+                >
+                  {view.name}
+                </button>
+              )}
+              <div className="dropdown">
+                <button
+                  type="button"
+                  className="icon-button editor-tab__menu-button"
+                  aria-label={`Tab actions for ${view.name}`}
+                  aria-haspopup="menu"
+                  aria-expanded={menu === qe.id}
+                  onClick={() => setMenu(menu === qe.id ? null : qe.id)}
+                >
+                  ⋮
+                </button>
+                {menu === qe.id && (
+                  <div className="dropdown__menu dropdown__menu--start" role="menu" onMouseLeave={() => setMenu(null)}>
+                    {[
+                      ['Rename tab', () => setRenaming(qe.id)],
+                      ['Clone tab', () => cloneTab(qe.id)],
+                      [view.hideLeftBar ? 'Show schema browser' : 'Hide schema browser', () => toggleLeftBar(qe.id)],
+                      ['Close tab', () => void closeTab(qe.id)],
+                      ['Close other tabs', () => snap.queryEditors.filter((o) => o.id !== qe.id).forEach((o) => void closeTab(o.id))],
+                    ].map(([label, run]) => (
+                      <button
+                        key={label as string}
+                        type="button"
+                        role="menuitem"
+                        className="dropdown__item"
+                        onClick={() => {
+                          setMenu(null);
+                          (run as () => void)();
+                        }}
+                      >
+                        {label as string}
+                      </button>
+                    ))}
+                  </div>
+                )}
+              </div>
+              <button type="button" className="icon-button editor-tab__close" aria-label={`Close ${view.name}`} onClick={() => void closeTab(qe.id)}>
+                ×
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      <button type="button" className="button button--ghost button--small editor-tabs__new" title="New tab" onClick={() => addTab()}>
+        <span aria-hidden="true">+</span> New tab
+      </button>
+    </div>
+  );
+}

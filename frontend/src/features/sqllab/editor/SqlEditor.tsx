@@ -1,0 +1,139 @@
+// The CodeMirror 6 SQL editor of one tab. The view lives in a ref (never in the store); edits flow
+// out through onChange/onSelection, and outside changes (Format SQL, a loaded tab) flow back in.
+import { useEffect, useRef } from 'react';
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { MySQL, PostgreSQL, SQLite, StandardSQL, keywordCompletionSource, sql, type SQLDialect } from '@codemirror/lang-sql';
+import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
+import {
+  EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder,
+} from '@codemirror/view';
+import { schemaCompletionSource, type CompletionScope } from './schemaCompletion';
+import { statementAt } from './statements';
+
+/** lang-sql dialect per database backend; engines without one use standard SQL. */
+export function dialectFor(backend: string | undefined): SQLDialect {
+  switch ((backend ?? '').toLowerCase()) {
+    case 'postgresql':
+    case 'postgres':
+    case 'redshift':
+      return PostgreSQL;
+    case 'mysql':
+      return MySQL;
+    case 'sqlite':
+      return SQLite;
+    default:
+      return StandardSQL;
+  }
+}
+
+export interface SqlEditorProps {
+  value: string;
+  backend?: string;
+  scope: CompletionScope;
+  onChange: (sql: string) => void;
+  onSelection: (selectedText: string) => void;
+  /** Runs the given SQL (selection or statement under the cursor, or everything). */
+  onRun: (sql: string) => void;
+  onFormat?: () => void;
+  autoFocus?: boolean;
+}
+
+export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun, onFormat, autoFocus }: SqlEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const language = useRef(new Compartment());
+  // Callbacks and scope change every render; the extensions read them through this ref.
+  const latest = useRef({ onChange, onSelection, onRun, onFormat, scope });
+  latest.current = { onChange, onSelection, onRun, onFormat, scope };
+
+  useEffect(() => {
+    const dialect = dialectFor(backend);
+    const runKeys = Prec.highest(
+      keymap.of([
+        {
+          key: 'Mod-Enter',
+          run: (v) => {
+            const sel = v.state.selection.main;
+            const text = sel.empty ? statementAt(v.state.doc.toString(), sel.head)?.text : v.state.sliceDoc(sel.from, sel.to);
+            if (text?.trim()) latest.current.onRun(text);
+            return true;
+          },
+        },
+        {
+          key: 'Mod-Shift-f',
+          run: () => {
+            latest.current.onFormat?.();
+            return true;
+          },
+        },
+        {
+          key: 'Mod-Shift-Enter',
+          run: (v) => {
+            latest.current.onRun(v.state.doc.toString());
+            return true;
+          },
+        },
+      ]),
+    );
+    const state = EditorState.create({
+      doc: value,
+      extensions: [
+        runKeys,
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        closeBrackets(),
+        highlightActiveLine(),
+        highlightSelectionMatches(),
+        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        language.current.of(sql({ dialect, upperCaseKeywords: true })),
+        autocompletion({
+          override: [keywordCompletionSource(dialect, true), schemaCompletionSource(() => latest.current.scope)],
+          activateOnTyping: true,
+        }),
+        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
+        placeholder('Write SQL here. Ctrl+Enter runs the statement under the cursor.'),
+        EditorView.contentAttributes.of({ 'aria-label': 'SQL editor', 'aria-multiline': 'true' }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+          if (u.selectionSet || u.docChanged) {
+            const sel = u.state.selection.main;
+            latest.current.onSelection(sel.empty ? '' : u.state.sliceDoc(sel.from, sel.to));
+          }
+        }),
+      ],
+    });
+    const v = new EditorView({ state, parent: host.current! });
+    view.current = v;
+    if (autoFocus) v.focus();
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // The view is created once per mounted tab; value/backend updates are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const dialect = dialectFor(backend);
+    v.dispatch({ effects: language.current.reconfigure(sql({ dialect, upperCaseKeywords: true })) });
+  }, [backend]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v || v.state.doc.toString() === value) return;
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  }, [value]);
+
+  return <div className="sql-editor" ref={host} />;
+}
+
+export default SqlEditor;

@@ -1,0 +1,164 @@
+// How a query error is shown (spec sqllab.md §8): a generic 'Unexpected error' box with See more /
+// See less, Copy message, Close and an optional (Request Access) link, and specialised views chosen
+// by the server's error_type, each saying what to do next.
+import { useState, type ReactNode } from 'react';
+import type { SupersetErrorItem } from '../../../../../shared/errors';
+import { ISSUE_CODES } from '../../../../../shared/errors';
+
+export interface ErrorMessageProps {
+  message: string;
+  errors?: SupersetErrorItem[];
+  link?: string | null;
+  sql?: string;
+  onClose?: () => void;
+  onCopy?: (text: string) => void;
+}
+
+interface View {
+  title: string;
+  level: 'warning' | 'error';
+  body: (e: SupersetErrorItem | undefined, props: ErrorMessageProps) => ReactNode;
+}
+
+const extraOf = (e: SupersetErrorItem | undefined) => (e?.extra ?? {}) as Record<string, unknown>;
+
+function issueList(e: SupersetErrorItem | undefined) {
+  const codes = (extraOf(e).issue_codes as { code: number; message?: string }[] | undefined) ?? [];
+  if (!codes.length) return null;
+  return (
+    <ul className="error-box__issues">
+      {codes.map((c) => (
+        <li key={c.code}>
+          Issue {c.code} - {c.message ?? ISSUE_CODES[c.code as keyof typeof ISSUE_CODES] ?? ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The line of SQL a syntax error points at, with a caret under the column. */
+function SyntaxPosition({ sql, line, column }: { sql?: string; line?: number; column?: number }) {
+  if (!sql || !line) return null;
+  const text = sql.split('\n')[line - 1];
+  if (text === undefined) return null;
+  return (
+    <pre className="error-box__position" aria-label={`Error at line ${line}${column ? `, column ${column}` : ''}`}>
+      {`${line} | ${text}\n`}
+      {column ? `${' '.repeat(String(line).length + 3 + column - 1)}^` : ''}
+    </pre>
+  );
+}
+
+const TIMEOUT: View = {
+  title: 'Timeout error',
+  level: 'error',
+  body: (e, p) => (
+    <>
+      <p>{e?.message ?? p.message}</p>
+      {issueList(e)}
+      <p className="error-box__hint">Try a smaller time range, fewer rows (limit), or run the query asynchronously.</p>
+    </>
+  ),
+};
+
+const VIEWS: Record<string, View> = {
+  SYNTAX_ERROR: {
+    title: 'Syntax error',
+    level: 'error',
+    body: (e, p) => {
+      const x = extraOf(e);
+      const line = Number(x.line ?? x.lineno) || undefined;
+      const column = Number(x.column ?? x.position_column ?? x.col) || undefined;
+      return (
+        <>
+          <p>{e?.message ?? p.message}</p>
+          {line ? <p className="error-box__meta">At line {line}{column ? `, column ${column}` : ''}</p> : null}
+          <SyntaxPosition sql={p.sql} line={line} column={column} />
+        </>
+      );
+    },
+  },
+  SQLLAB_TIMEOUT_ERROR: TIMEOUT,
+  BACKEND_TIMEOUT_ERROR: TIMEOUT,
+  CONNECTION_DATABASE_TIMEOUT: TIMEOUT,
+  DML_NOT_ALLOWED_ERROR: {
+    title: 'DML not allowed',
+    level: 'error',
+    body: (e, p) => (
+      <>
+        <p>{e?.message ?? p.message}</p>
+        <p className="error-box__hint">This database only allows reading. Ask an admin to enable DML for it, or run a SELECT.</p>
+      </>
+    ),
+  },
+  MISSING_TEMPLATE_PARAMS_ERROR: {
+    title: 'Missing template parameter(s)',
+    level: 'warning',
+    body: (e, p) => {
+      const missing = (extraOf(e).undefined_parameters as string[] | undefined) ?? [];
+      return (
+        <>
+          <p>{e?.message ?? p.message}</p>
+          {missing.length > 0 && (
+            <p>
+              Missing: {missing.map((m) => <code key={m}>{m}</code>).reduce<ReactNode[]>((acc, n, i) => (i ? [...acc, ', ', n] : [n]), [])}
+            </p>
+          )}
+          <p className="error-box__hint">Set them as JSON under Parameters in the editor toolbar.</p>
+        </>
+      );
+    },
+  },
+  TABLE_DOES_NOT_EXIST_ERROR: {
+    title: 'Table does not exist',
+    level: 'error',
+    body: (e, p) => <p>{e?.message ?? p.message} Check the schema selector and the table name.</p>,
+  },
+  COLUMN_DOES_NOT_EXIST_ERROR: {
+    title: 'Column does not exist',
+    level: 'error',
+    body: (e, p) => <p>{e?.message ?? p.message}</p>,
+  },
+};
+
+export function ErrorMessage(props: ErrorMessageProps) {
+  const { message, errors, link, onClose, onCopy } = props;
+  const [open, setOpen] = useState(false);
+  const first = errors?.[0];
+  const view: View | undefined = first ? VIEWS[first.error_type] : undefined;
+  const title = view?.title ?? 'Unexpected error';
+  const text = first?.message ?? message;
+  const details = errors && errors.length > 0 ? JSON.stringify(errors, null, 2) : null;
+  return (
+    <div className={`error-box error-box--${view?.level ?? 'warning'}`} role="alert">
+      <div className="error-box__head">
+        <strong className="error-box__title">{title}</strong>
+        {link && (
+          <a className="error-box__link" href={link} target="_blank" rel="noreferrer">
+            (Request Access)
+          </a>
+        )}
+        <span className="error-box__spacer" />
+        <button type="button" className="button button--ghost button--small" onClick={() => onCopy?.(text)}>
+          Copy message
+        </button>
+        {onClose && (
+          <button type="button" className="button button--ghost button--small" onClick={onClose}>
+            Close
+          </button>
+        )}
+      </div>
+      <div className="error-box__body">{view ? view.body(first, props) : <p>{text}</p>}</div>
+      {details && (
+        <>
+          <button type="button" className="error-box__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'See less' : 'See more'}
+          </button>
+          {open && <pre className="error-box__details">{details}</pre>}
+        </>
+      )}
+    </div>
+  );
+}
+
+export default ErrorMessage;

@@ -1,0 +1,167 @@
+// One query's outcome: progress while it runs, the error view when it fails, and otherwise the grid
+// with its toolbar (row count and limit, search, copy, CSV/XLSX download, Save dataset).
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { isInProgress } from '../../../../../shared/constants';
+import { fetchQueryResults, stopQuery } from '../actions/queryActions';
+import { copyText } from '../actions/savedActions';
+import { addSuccessToast } from '../../toasts/toastStore';
+import { ErrorMessage } from '../errors/ErrorMessage';
+import { sqlLab, sqlLabConfig } from '../state/store';
+import type { Query } from '../state/types';
+import { QueryStatusBar } from './QueryStatusBar';
+import { ResultGrid, type CellPosition } from './ResultGrid';
+import { formatCell, toCsv, toTsv, visibleRowIndexes, type SortSpec } from './gridData';
+import { limitMessage } from './limitMessage';
+import { toXlsx } from './xlsx';
+import { SaveDatasetButton } from './SaveDatasetButton';
+
+function download(name: string, data: BlobPart, type: string) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const fileBase = (q: Query) => `${(q.tab || 'query').replace(/[^\w.-]+/g, '_')}_${new Date(q.startDttm).toISOString().slice(0, 19).replace(/[:T]/g, '-')}`;
+
+export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; editorId?: string; onRerun?: () => void }) {
+  const snap = useSnapshot(sqlLab);
+  const query = snap.queries[queryId] as Query | undefined;
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [sort, setSort] = useState<SortSpec | null>(null);
+  const [selected, setSelected] = useState<CellPosition | null>(null);
+  const results = query?.results;
+  const rows = results?.data ?? [];
+  const columns = results?.columns ?? [];
+  const order = useMemo(() => visibleRowIndexes(rows, columns, deferredSearch, sort), [rows, columns, deferredSearch, sort]);
+
+  if (!query) return <p className="south-empty">Run a query to see its results here.</p>;
+  const copy = async (text: string) => {
+    await copyText(text);
+    addSuccessToast('Copied to clipboard!');
+  };
+
+  if (query.state === 'failed') {
+    return (
+      <div className="result-set">
+        <QueryStatusBar query={query} offline={snap.offline} />
+        <ErrorMessage message={query.errorMessage ?? 'Unknown error'} errors={query.errors} link={query.link} sql={query.sql} onCopy={copy} />
+      </div>
+    );
+  }
+  if (isInProgress(query.state)) {
+    return (
+      <div className="result-set">
+        <QueryStatusBar query={query} offline={snap.offline} onStop={() => void stopQuery(query.id)} />
+        <p className="south-empty">{query.state === 'fetching' ? 'Fetching results…' : 'Running query…'}</p>
+      </div>
+    );
+  }
+  if (query.state === 'stopped') {
+    return (
+      <div className="result-set">
+        <QueryStatusBar query={query} offline={snap.offline} />
+        <p className="south-empty">Query was stopped.</p>
+      </div>
+    );
+  }
+  if (query.ctas && query.tempTable) {
+    return (
+      <div className="result-set">
+        <QueryStatusBar query={query} offline={snap.offline} />
+        <p className="result-set__notice">
+          Table <code>{query.tempSchema ? `${query.tempSchema}.` : ''}{query.tempTable}</code> was created.
+        </p>
+      </div>
+    );
+  }
+  if (!results) {
+    return (
+      <div className="result-set">
+        <QueryStatusBar query={query} offline={snap.offline} />
+        <div className="south-empty">
+          <p>The results of this query are no longer held in the browser.</p>
+          {query.resultsKey ? (
+            <button type="button" className="button button--secondary button--small" onClick={() => void fetchQueryResults(query.id)}>
+              Fetch results
+            </button>
+          ) : (
+            onRerun && (
+              <button type="button" className="button button--secondary button--small" onClick={onRerun}>
+                Rerun
+              </button>
+            )
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const selectedRow = selected ? rows[order[selected.row]] : null;
+  const copyWhat = (what: 'cell' | 'row') => {
+    if (!selected || !selectedRow) return;
+    if (what === 'cell') void copy(formatCell(selectedRow[columns[selected.col].column_name], columns[selected.col]));
+    else void copy(toTsv(rows, columns, [order[selected.row]], false));
+  };
+  return (
+    <div className="result-set">
+      <div className="result-toolbar">
+        <QueryStatusBar query={query} offline={snap.offline} />
+        <span className="result-toolbar__count" aria-live="polite">
+          {limitMessage(query.rows ?? rows.length, query.limitingFactor, results.displayLimitReached, sqlLabConfig.maxRow)}
+          {deferredSearch && ` · ${order.length.toLocaleString('en-US')} matching`}
+        </span>
+        <span className="result-toolbar__spacer" />
+        <input
+          className="input input--small"
+          type="search"
+          placeholder="Filter results"
+          aria-label="Filter results"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <button type="button" className="button button--ghost button--small" disabled={!selected} onClick={() => copyWhat('cell')} title="Ctrl+C in the grid">
+          Copy cell
+        </button>
+        <button type="button" className="button button--ghost button--small" disabled={!selected} onClick={() => copyWhat('row')} title="Ctrl+Shift+C in the grid">
+          Copy row
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => void copy(toTsv(rows, columns, order))}>
+          Copy to clipboard
+        </button>
+        <button type="button" className="button button--secondary button--small" onClick={() => download(`${fileBase(query)}.csv`, toCsv(rows, columns, order), 'text/csv;charset=utf-8')}>
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => download(`${fileBase(query)}.xlsx`, toXlsx(rows, columns, order) as BlobPart, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')}
+        >
+          Download XLSX
+        </button>
+        {editorId && !query.isDataPreview && <SaveDatasetButton editorId={editorId} query={query} />}
+      </div>
+      {columns.length === 0 ? (
+        <p className="south-empty">The query returned no data.</p>
+      ) : (
+        <ResultGrid
+          rows={rows}
+          columns={columns}
+          order={order}
+          sort={sort}
+          onSort={setSort}
+          selected={selected}
+          onSelect={setSelected}
+          onCopy={copyWhat}
+          label={query.isDataPreview ? 'Data preview' : 'Query results'}
+        />
+      )}
+    </div>
+  );
+}
+
+export default ResultSet;

@@ -1,0 +1,117 @@
+// The read side of the database API: list and show, and the schema browser (catalogs, schemas,
+// tables, table metadata, select-star) answered by the database's engine.
+import { SupersetError } from '../../shared/errors';
+import type { ListQuery } from '../../shared/schemas/common';
+import { requirePermission } from '../http/authz';
+import type { Identity } from '../http/identity';
+import type { EngineKind, TableMetadata } from '../engines/types';
+import type { Ports } from '../ports/index';
+import { canSeeDatabase, getDatabaseForUser } from './access';
+import { engineFor } from './engines';
+import { applyListQuery, ORDER_COLUMNS } from './listQuery';
+import { listDatabases, type DatabaseRecord } from './repository';
+import { LIST_COLUMNS, SHOW_COLUMNS, listItem, selectColumns, showResult, userNamesFor } from './serialize';
+
+export async function listForUser(ports: Ports, user: Identity, q: ListQuery) {
+  requirePermission(user, 'can_read', 'Database', 'DATABASE_SECURITY_ACCESS_ERROR');
+  const dbs = (await listDatabases(ports)).filter((db) => canSeeDatabase(user, db));
+  const names = await userNamesFor(ports, dbs);
+  const now = ports.clock.now();
+  // The user ids ride along for created_by/changed_by filters and are dropped by the column selection.
+  const items = dbs.map((db) => ({ ...listItem(db, names, now), created_by_id: db.created_by, changed_by_id: db.changed_by }));
+  const { count, page } = applyListQuery(items, q);
+  const columns = q.columns?.length ? q.columns : LIST_COLUMNS;
+  return {
+    count,
+    ids: page.map((item) => item.id),
+    result: page.map((item) => selectColumns(item, columns)),
+    list_columns: columns,
+    order_columns: ORDER_COLUMNS,
+    list_title: 'List Database',
+    description_columns: {},
+    label_columns: {},
+  };
+}
+
+export async function showForUser(ports: Ports, user: Identity, id: number) {
+  const db = await getDatabaseForUser(ports, user, id);
+  return { id: db.id, result: showResult(db), show_columns: SHOW_COLUMNS, show_title: 'Show Database', description_columns: {}, label_columns: {} };
+}
+
+export async function catalogsOf(ports: Ports, user: Identity, id: number) {
+  const engine = await engineFor(await getDatabaseForUser(ports, user, id));
+  return { result: await engine.catalogs() };
+}
+
+export async function schemasOf(ports: Ports, user: Identity, id: number, catalog?: string | null) {
+  const engine = await engineFor(await getDatabaseForUser(ports, user, id));
+  return { result: await engine.schemas(catalog ?? null) };
+}
+
+export async function tablesOf(ports: Ports, user: Identity, id: number, schema: string, catalog?: string | null) {
+  const engine = await engineFor(await getDatabaseForUser(ports, user, id));
+  const result = await engine.tables(schema, catalog ?? null);
+  return { count: result.length, result };
+}
+
+/** Where a table lives when the client names no schema (Superset: the database's default schema). */
+const DEFAULT_SCHEMA: Record<EngineKind, string> = { duckdb: 'main', postgresql: 'public', awsathena: 'default' };
+const defaultSchema = (db: DatabaseRecord) =>
+  typeof db.extra?.default_schema === 'string' ? db.extra.default_schema : DEFAULT_SCHEMA[db.backend];
+
+const MISSING = new Set(['TABLE_DOES_NOT_EXIST_ERROR', 'SCHEMA_DOES_NOT_EXIST_ERROR', 'OBJECT_DOES_NOT_EXIST_ERROR']);
+
+export interface TableRef {
+  name: string;
+  schema?: string;
+  catalog?: string;
+}
+
+/** The engine's metadata; a missing table (or schema) is a 404, as Superset's TableNotFoundException. */
+async function describe(db: DatabaseRecord, table: TableRef, notFoundMessage: string): Promise<TableMetadata> {
+  const engine = await engineFor(db);
+  try {
+    return await engine.tableMetadata({ name: table.name, schema: table.schema || defaultSchema(db), catalog: table.catalog ?? null });
+  } catch (error) {
+    if (error instanceof SupersetError && MISSING.has(error.errorType)) {
+      throw new SupersetError('TABLE_DOES_NOT_EXIST_ERROR', notFoundMessage, {
+        status: 404,
+        extra: { table: table.name, schema: table.schema ?? null, catalog: table.catalog ?? null },
+      });
+    }
+    throw error;
+  }
+}
+
+/** Superset's TableMetadataResponseSchema. */
+export async function tableMetadataOf(ports: Ports, user: Identity, id: number, table: TableRef) {
+  const db = await getDatabaseForUser(ports, user, id);
+  const meta = await describe(db, table, 'No such table');
+  return {
+    name: meta.name,
+    columns: meta.columns.map((c) => ({ ...c, keys: c.keys ?? [], comment: c.comment ?? null })),
+    selectStar: meta.selectStar,
+    primaryKey: meta.primaryKey ?? { constrained_columns: [], name: null, type: 'pk' },
+    foreignKeys: meta.foreignKeys,
+    indexes: meta.indexes,
+    comment: meta.comment,
+  };
+}
+
+/** Engine-specific extras (Athena/Presto partitions); an engine without any answers {}, as Superset's base spec. */
+export async function tableExtraMetadataOf(ports: Ports, user: Identity, id: number, table: TableRef) {
+  const db = await getDatabaseForUser(ports, user, id);
+  await describe(db, table, 'No such table');
+  const engine = (await engineFor(db)) as { tableExtraMetadata?: (t: TableRef) => Promise<Record<string, unknown>> };
+  return engine.tableExtraMetadata
+    ? await engine.tableExtraMetadata({ ...table, schema: table.schema || defaultSchema(db) })
+    : {};
+}
+
+/** SELECT * over the table with Superset's preview limit of 100 rows. */
+export async function selectStarOf(ports: Ports, user: Identity, id: number, table: TableRef) {
+  const db = await getDatabaseForUser(ports, user, id);
+  await describe(db, table, 'Table not found on the database');
+  const engine = await engineFor(db);
+  return { result: engine.dialect.selectStar({ schema: table.schema ?? null, name: table.name }, null, 100) };
+}

@@ -1,0 +1,63 @@
+// Turns a create/update/test body into a stored connection: the engine from the URI scheme, extra
+// parsed from its JSON text, a masked password restored from the stored URI. Invalid input is a 422
+// with per-field messages, as Superset's marshmallow validation answers.
+import { SupersetError } from '../../shared/errors';
+import type { DatabasePost } from '../../shared/routes/databases';
+import type { EngineKind } from '../engines/types';
+import { DATABASE_DEFAULTS, type DatabaseInput, type DatabaseRecord } from './repository';
+import { backendOf, KNOWN_SCHEMES, unmaskPassword } from './uri';
+
+export const invalidField = (field: string, message: string) =>
+  new SupersetError('GENERIC_COMMAND_ERROR', message, { status: 422, extra: { messages: { [field]: [message] } } });
+
+export function parseExtra(extra: DatabasePost['extra'] | undefined): Record<string, unknown> {
+  if (extra === undefined || extra === '') return {};
+  if (typeof extra !== 'string') return extra;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(extra);
+  } catch {
+    throw invalidField('extra', 'Field cannot be decoded by JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalidField('extra', 'Field must be a JSON object.');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export function backendFor(uri: string): EngineKind {
+  const backend = backendOf(uri);
+  if (!backend) {
+    throw invalidField(
+      'sqlalchemy_uri',
+      `Invalid connection string, a valid string usually follows: backend+driver://user:password@database-host/database-name. Known backends: ${KNOWN_SCHEMES.join(', ')}.`,
+    );
+  }
+  return backend;
+}
+
+/** The full settings of a create, or of an update merged over the stored record. */
+export function toDatabaseInput(
+  body: Partial<DatabasePost>,
+  current?: DatabaseRecord,
+): { input: DatabaseInput; backend: EngineKind } {
+  const base: DatabaseInput = current ?? ({ ...DATABASE_DEFAULTS, database_name: '', sqlalchemy_uri: '' } as DatabaseInput);
+  const uri = body.sqlalchemy_uri === undefined ? base.sqlalchemy_uri : body.sqlalchemy_uri;
+  const sqlalchemy_uri = current ? unmaskPassword(uri, current.sqlalchemy_uri) : uri;
+  const input: DatabaseInput = {
+    database_name: body.database_name ?? base.database_name,
+    sqlalchemy_uri,
+    extra: body.extra === undefined ? base.extra : parseExtra(body.extra),
+    expose_in_sqllab: body.expose_in_sqllab ?? base.expose_in_sqllab,
+    allow_run_async: body.allow_run_async ?? base.allow_run_async,
+    allow_dml: body.allow_dml ?? base.allow_dml,
+    allow_ctas: body.allow_ctas ?? base.allow_ctas,
+    allow_cvas: body.allow_cvas ?? base.allow_cvas,
+    allow_file_upload: body.allow_file_upload ?? base.allow_file_upload,
+    force_ctas_schema: body.force_ctas_schema === undefined ? base.force_ctas_schema : (body.force_ctas_schema ?? null),
+    cache_timeout: body.cache_timeout === undefined ? base.cache_timeout : (body.cache_timeout ?? null),
+    impersonate_user: body.impersonate_user ?? base.impersonate_user,
+    configuration_method: body.configuration_method ?? base.configuration_method,
+  };
+  return { input, backend: backendFor(sqlalchemy_uri) };
+}

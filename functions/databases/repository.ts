@@ -1,0 +1,193 @@
+// Database connections as Superset models them, stored in the main table: the entity item
+// (pk DATABASE#<id>) listed through gsi1 (gsi1pk DATABASES), and a name claim item that keeps
+// database_name unique even when two creates race.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { SupersetError } from '../../shared/errors';
+import type { DatabaseConfig } from '../engines/types';
+import type { Ports } from '../ports/index';
+import { nextId } from '../ports/counters';
+
+export interface DatabaseRecord extends DatabaseConfig {
+  uuid: string;
+  /** Parsed extra JSON; the API shows it as JSON text, as Superset does. */
+  extra: Record<string, unknown>;
+  expose_in_sqllab: boolean;
+  allow_run_async: boolean;
+  allow_dml: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  allow_file_upload: boolean;
+  force_ctas_schema: string | null;
+  /** Superset keeps this flag in extra; surfaced here because SQL Lab checks it before previews. */
+  disable_data_preview: boolean;
+  cache_timeout: number | null;
+  impersonate_user: boolean;
+  configuration_method: 'sqlalchemy_form' | 'dynamic_form';
+  created_on: string;
+  changed_on: string;
+  created_by: number | null;
+  changed_by: number | null;
+}
+
+/** The fields a create or update sets; the rest are derived or kept. */
+export type DatabaseInput = Omit<
+  DatabaseRecord,
+  'id' | 'uuid' | 'backend' | 'disable_data_preview' | 'created_on' | 'changed_on' | 'created_by' | 'changed_by'
+>;
+
+export const DATABASE_DEFAULTS = {
+  extra: {},
+  expose_in_sqllab: true,
+  allow_run_async: false,
+  allow_dml: false,
+  allow_ctas: false,
+  allow_cvas: false,
+  allow_file_upload: false,
+  force_ctas_schema: null,
+  cache_timeout: null,
+  impersonate_user: false,
+  configuration_method: 'sqlalchemy_form',
+} satisfies Partial<DatabaseInput>;
+
+const databaseKey = (id: number) => ({ pk: `DATABASE#${id}`, sk: 'DATABASE' });
+const nameKey = (name: string) => ({ pk: `DATABASENAME#${name}`, sk: 'DATABASENAME' });
+const LIST_KEY = 'DATABASES';
+
+export const databaseNotFound = () => new SupersetError('DATABASE_NOT_FOUND_ERROR', 'Database not found', { status: 404 });
+
+const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/** Records written by older code may lack newer fields: defaults fill them, extra decides derived ones. */
+function hydrate(item: Record<string, unknown>): DatabaseRecord {
+  const db = { ...DATABASE_DEFAULTS, ...(item.database as DatabaseRecord) };
+  return { ...db, disable_data_preview: db.extra?.disable_data_preview === true };
+}
+
+export async function findDatabase(ports: Ports, id: number): Promise<DatabaseRecord | null> {
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: databaseKey(id), ConsistentRead: true }),
+  );
+  return out.Item ? hydrate(out.Item) : null;
+}
+
+/** The database, or DATABASE_NOT_FOUND_ERROR (404 "Database not found"). */
+export async function getDatabase(ports: Ports, id: number): Promise<DatabaseRecord> {
+  const db = await findDatabase(ports, id);
+  if (!db) throw databaseNotFound();
+  return db;
+}
+
+/** Every database, by id. Deployments hold tens of connections, so filtering happens in memory. */
+export async function listDatabases(ports: Ports): Promise<DatabaseRecord[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ports.tables.doc.send(
+      new QueryCommand({
+        TableName: ports.tables.name('main'),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :k',
+        ExpressionAttributeValues: { ':k': LIST_KEY },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items.map(hydrate).sort((a, b) => a.id - b.id);
+}
+
+export async function findDatabaseByName(ports: Ports, name: string): Promise<DatabaseRecord | null> {
+  const claim = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: nameKey(name), ConsistentRead: true }),
+  );
+  return claim.Item ? findDatabase(ports, Number(claim.Item.databaseId)) : null;
+}
+
+const duplicateName = () =>
+  new SupersetError('GENERIC_COMMAND_ERROR', 'A database with the same name already exists.', {
+    status: 422,
+    extra: { messages: { database_name: ['A database with the same name already exists.'] } },
+  });
+
+async function claimName(ports: Ports, name: string, databaseId: number) {
+  try {
+    await ports.tables.doc.send(
+      new PutCommand({
+        TableName: ports.tables.name('main'),
+        Item: { ...nameKey(name), databaseId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw duplicateName();
+    throw error;
+  }
+}
+
+const releaseName = (ports: Ports, name: string) =>
+  ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: nameKey(name) }));
+
+async function write(ports: Ports, db: DatabaseRecord) {
+  await ports.tables.doc.send(
+    new PutCommand({
+      TableName: ports.tables.name('main'),
+      Item: { ...databaseKey(db.id), gsi1pk: LIST_KEY, gsi1sk: String(db.id).padStart(12, '0'), database: db },
+    }),
+  );
+}
+
+function build(input: DatabaseInput, backend: DatabaseRecord['backend'], base: Partial<DatabaseRecord>): DatabaseRecord {
+  const merged = { ...DATABASE_DEFAULTS, ...base, ...input, backend } as DatabaseRecord;
+  return { ...merged, disable_data_preview: merged.extra?.disable_data_preview === true };
+}
+
+/** Creates a database; 422 when the name is taken. */
+export async function insertDatabase(
+  ports: Ports,
+  input: DatabaseInput,
+  backend: DatabaseRecord['backend'],
+  userId: number | null,
+): Promise<DatabaseRecord> {
+  const id = await nextId(ports.tables, 'database');
+  await claimName(ports, input.database_name, id);
+  const now = new Date(ports.clock.now()).toISOString();
+  const db = build(input, backend, {
+    id,
+    uuid: ports.ids.uuid(),
+    created_on: now,
+    changed_on: now,
+    created_by: userId,
+    changed_by: userId,
+  });
+  await write(ports, db);
+  return db;
+}
+
+/** Replaces a database's settings; moves the name claim when the name changes. */
+export async function replaceDatabase(
+  ports: Ports,
+  current: DatabaseRecord,
+  input: DatabaseInput,
+  backend: DatabaseRecord['backend'],
+  userId: number | null,
+): Promise<DatabaseRecord> {
+  const renamed = input.database_name !== current.database_name;
+  if (renamed) await claimName(ports, input.database_name, current.id);
+  // changed_on must move forward even within one millisecond: engine caches key on it.
+  const nowMs = Math.max(ports.clock.now(), Date.parse(current.changed_on) + 1);
+  const db = build(input, backend, {
+    ...current,
+    changed_on: new Date(nowMs).toISOString(),
+    changed_by: userId,
+  });
+  await write(ports, db);
+  if (renamed) await releaseName(ports, current.database_name);
+  return db;
+}
+
+export async function removeDatabase(ports: Ports, db: DatabaseRecord): Promise<void> {
+  await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: databaseKey(db.id) }));
+  await releaseName(ports, db.database_name);
+}

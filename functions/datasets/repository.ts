@@ -1,0 +1,154 @@
+// Datasets in the main table.
+//   entity:     pk DATASET#<id>                                   sk DATASET   gsi1 DATABASE#<db>#DATASETNAME#<table_name> / padded id
+//   name claim: pk DATASETNAME#<db>#<catalog>#<schema>#<table>    sk DATASETNAME  {datasetId}
+//   uuid:       pk DATASETUUID#<uuid>                             sk DATASETUUID  {datasetId}
+// The claim makes (database, catalog, schema, table_name) unique even when two creates race; gsi1
+// answers get_or_create, which Superset matches on database and table name only.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { GenericType } from '../../shared/constants';
+import type { Ports } from '../ports/index';
+
+type P = Pick<Ports, 'tables'>;
+
+export interface DatasetColumnRecord {
+  id: number;
+  uuid: string;
+  column_name: string;
+  type: string;
+  type_generic: GenericType;
+  is_dttm: boolean;
+  verbose_name: string | null;
+  description: string | null;
+  expression: string | null;
+  filterable: boolean;
+  groupby: boolean;
+  is_active: boolean;
+  python_date_format: string | null;
+  advanced_data_type: string | null;
+  extra: string | null;
+}
+
+export interface DatasetMetricRecord {
+  id: number;
+  uuid: string;
+  metric_name: string;
+  verbose_name: string | null;
+  metric_type: string | null;
+  expression: string;
+  description: string | null;
+  d3format: string | null;
+  currency: string | null;
+  warning_text: string | null;
+  extra: string | null;
+}
+
+export interface DatasetRecord {
+  id: number;
+  uuid: string;
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  table_name: string;
+  /** The SQL of a virtual dataset; null for a physical table. */
+  sql: string | null;
+  description: string | null;
+  main_dttm_col: string | null;
+  template_params: string | null;
+  is_managed_externally: boolean;
+  external_url: string | null;
+  normalize_columns: boolean;
+  always_filter_main_dttm: boolean;
+  extra: string | null;
+  owners: number[];
+  /** Computed with the engine's dialect when the dataset is made, so reads need no engine. */
+  select_star: string;
+  columns: DatasetColumnRecord[];
+  metrics: DatasetMetricRecord[];
+  created_on: number;
+  changed_on: number;
+  created_by: number;
+  changed_by: number;
+}
+
+const pad = (n: number) => String(n).padStart(12, '0');
+const entityKey = (id: number) => ({ pk: `DATASET#${id}`, sk: 'DATASET' });
+const uuidKey = (uuid: string) => ({ pk: `DATASETUUID#${uuid.toLowerCase()}`, sk: 'DATASETUUID' });
+const byNameKey = (databaseId: number, tableName: string) => `DATABASE#${databaseId}#DATASETNAME#${tableName}`;
+const claimKey = (d: Pick<DatasetRecord, 'database_id' | 'catalog' | 'schema' | 'table_name'>) => ({
+  pk: `DATASETNAME#${d.database_id}#${d.catalog ?? ''}#${d.schema ?? ''}#${d.table_name}`,
+  sk: 'DATASETNAME',
+});
+
+const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/** Reserves the dataset's name in its database and schema; false when another dataset holds it. */
+export async function claimDatasetName(ports: P, d: DatasetRecord): Promise<boolean> {
+  try {
+    await ports.tables.doc.send(
+      new PutCommand({
+        TableName: ports.tables.name('main'),
+        Item: { ...claimKey(d), datasetId: d.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a claimed name back when the create that claimed it failed later. */
+export const releaseDatasetName = (ports: P, d: DatasetRecord) =>
+  ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: claimKey(d) }));
+
+export async function putDataset(ports: P, d: DatasetRecord): Promise<void> {
+  const main = ports.tables.name('main');
+  await ports.tables.doc.send(new PutCommand({ TableName: main, Item: { ...uuidKey(d.uuid), datasetId: d.id } }));
+  await ports.tables.doc.send(
+    new PutCommand({
+      TableName: main,
+      Item: { ...entityKey(d.id), gsi1pk: byNameKey(d.database_id, d.table_name), gsi1sk: pad(d.id), dataset: d },
+    }),
+  );
+}
+
+export async function findDataset(ports: P, id: number): Promise<DatasetRecord | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: entityKey(id), ConsistentRead: true }),
+  );
+  return (out.Item?.dataset as DatasetRecord | undefined) ?? null;
+}
+
+export async function findDatasetByUuid(ports: P, uuid: string): Promise<DatasetRecord | null> {
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: uuidKey(uuid), ConsistentRead: true }),
+  );
+  return out.Item ? findDataset(ports, Number(out.Item.datasetId)) : null;
+}
+
+/** The dataset holding this exact database, catalog, schema and name (strongly consistent). */
+export async function findDatasetByClaim(
+  ports: P,
+  d: Pick<DatasetRecord, 'database_id' | 'catalog' | 'schema' | 'table_name'>,
+): Promise<DatasetRecord | null> {
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: claimKey(d), ConsistentRead: true }),
+  );
+  return out.Item ? findDataset(ports, Number(out.Item.datasetId)) : null;
+}
+
+/** The first dataset of a database with this table name, in any schema (Superset's get_table_by_name). */
+export async function findDatasetByName(ports: P, databaseId: number, tableName: string): Promise<DatasetRecord | null> {
+  const out = await ports.tables.doc.send(
+    new QueryCommand({
+      TableName: ports.tables.name('main'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :k',
+      ExpressionAttributeValues: { ':k': byNameKey(databaseId, tableName) },
+      Limit: 1,
+    }),
+  );
+  return (out.Items?.[0]?.dataset as DatasetRecord | undefined) ?? null;
+}

@@ -1,0 +1,41 @@
+// The DuckDB adapter: an embedded engine on a file (or memory), sandboxed, shared per path.
+import type { DatabaseConfig, Engine, EngineAdapter } from '../types';
+import { duckdbPathFromUri, leaseInstance, withConnection } from './connect';
+import { duckdbDialect } from './dialect';
+import { classifyDuckDb } from './errors';
+import { estimateDuckDb } from './estimate';
+import { describeTable, listCatalogs, listSchemas, listTables } from './metadata';
+import { runDuckDb } from './run';
+import { parseDuckDbScript } from './statements';
+
+async function openDuckDb(config: DatabaseConfig): Promise<Engine> {
+  const path = duckdbPathFromUri(config.sqlalchemy_uri);
+  const lease = await leaseInstance(path).catch((error: unknown) => {
+    throw classifyDuckDb(error);
+  });
+  // Catalogue reads map driver errors like queries do.
+  const read = <T>(work: Parameters<typeof withConnection<T>>[1]) =>
+    withConnection(lease, work).catch((error: unknown) => {
+      throw classifyDuckDb(error);
+    });
+  return {
+    kind: 'duckdb',
+    dialect: duckdbDialect,
+    run: (options) => runDuckDb(lease, options),
+    parse: (sql) => withConnection(lease, (connection) => parseDuckDbScript(connection, sql)),
+    estimate: (sql) =>
+      read(async (connection) => {
+        const statements = await parseDuckDbScript(connection, sql);
+        return estimateDuckDb(connection, statements);
+      }),
+    catalogs: () => read(listCatalogs),
+    schemas: (catalog) => read((connection) => listSchemas(connection, catalog ?? null)),
+    tables: (schema, catalog) => read((connection) => listTables(connection, schema, catalog ?? null)),
+    tableMetadata: (table) => read((connection) => describeTable(connection, table)),
+    testConnection: () => read(async (connection) => void (await connection.run('SELECT 1'))),
+    classify: classifyDuckDb,
+    close: async () => lease.release(),
+  };
+}
+
+export const duckdbAdapter: EngineAdapter = { kind: 'duckdb', open: openDuckDb };

@@ -1,0 +1,93 @@
+// pg pools, one per connection URI per process, with value parsers that yield JSON-safe values:
+// exact 64-bit integers as strings beyond 2^53, NUMERIC as numbers, dates and times as ISO text.
+import pg from 'pg';
+import { SupersetError } from '../../../shared/errors';
+import { issueCodes } from '../issues';
+import { bigintToJson } from '../columns';
+
+const { Pool, types } = pg;
+
+const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, timetz: 1266, interval: 1186 } as const;
+
+const isoText = (text: string) => (text.length > 10 && text[10] === ' ' ? `${text.slice(0, 10)}T${text.slice(11)}` : text);
+
+const PARSERS: Record<number, (text: string) => unknown> = {
+  [OID.int8]: (text) => bigintToJson(BigInt(text)),
+  [OID.numeric]: (text) => {
+    const value = Number(text);
+    return Number.isFinite(value) ? value : text;
+  },
+  [OID.date]: (text) => text,
+  [OID.time]: (text) => text,
+  [OID.timetz]: (text) => text,
+  [OID.timestamp]: isoText,
+  [OID.timestamptz]: isoText,
+  [OID.interval]: (text) => text,
+};
+
+const jsonSafeTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    const custom = PARSERS[oid];
+    if (custom && format !== 'binary') return custom;
+    return format === 'binary' ? types.getTypeParser(oid, 'binary') : types.getTypeParser(oid, 'text');
+  },
+};
+
+/** postgresql+psycopg2://u:p@h:5432/db?sslmode=require -> a connection string pg understands. */
+export function connectionStringOf(uri: string): string {
+  const match = /^([a-z][a-z0-9+.-]*):\/\//i.exec(uri.trim());
+  if (!match || !match[1].toLowerCase().startsWith('postgres')) {
+    throw new SupersetError('CONNECTION_MISSING_PARAMETERS_ERROR', 'Invalid PostgreSQL URI: expected postgresql://user:password@host:port/database', {
+      extra: { engine_name: 'PostgreSQL', issue_codes: issueCodes('CONNECTION_MISSING_PARAMETERS_ERROR') },
+    });
+  }
+  return `postgresql://${uri.trim().slice(match[0].length)}`;
+}
+
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+interface SharedPool {
+  pool: pg.Pool;
+  users: number;
+}
+
+const pools = new Map<string, SharedPool>();
+
+export interface PoolLease {
+  pool: pg.Pool;
+  release(): Promise<void>;
+}
+
+export function leasePool(uri: string): PoolLease {
+  const connectionString = connectionStringOf(uri);
+  let shared = pools.get(connectionString);
+  if (!shared) {
+    const pool = new Pool({
+      connectionString,
+      types: jsonSafeTypes,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      application_name: 'sqlscape',
+    });
+    // An idle client dying (server restart) must not crash the process; the next checkout reconnects.
+    pool.on('error', () => undefined);
+    shared = { pool, users: 0 };
+    pools.set(connectionString, shared);
+  }
+  shared.users += 1;
+  const entry = shared;
+  let released = false;
+  return {
+    pool: entry.pool,
+    async release() {
+      if (released) return;
+      released = true;
+      entry.users -= 1;
+      if (entry.users === 0 && pools.get(connectionString) === entry) {
+        pools.delete(connectionString);
+        await entry.pool.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// Cuts a script into statement texts at top-level semicolons. This is a lexer (quotes, dollar quotes,
+// comments), not a classifier: every piece is then handed to the engine's own parser, which decides
+// what the statement is and rejects anything the cut got wrong.
+
+export interface ScriptPiece {
+  sql: string;
+  start: number;
+  end: number;
+}
+
+function skipQuoted(sql: string, from: number, quote: string, backslashEscapes: boolean): number {
+  let i = from + 1;
+  while (i < sql.length) {
+    const ch = sql[i];
+    if (backslashEscapes && ch === '\\') i += 2;
+    else if (ch === quote && sql[i + 1] === quote) i += 2;
+    else if (ch === quote) return i + 1;
+    else i += 1;
+  }
+  return i;
+}
+
+function skipBlockComment(sql: string, from: number): number {
+  // PostgreSQL and DuckDB nest block comments.
+  let depth = 0;
+  let i = from;
+  while (i < sql.length) {
+    if (sql[i] === '/' && sql[i + 1] === '*') {
+      depth += 1;
+      i += 2;
+    } else if (sql[i] === '*' && sql[i + 1] === '/') {
+      depth -= 1;
+      i += 2;
+      if (depth === 0) return i;
+    } else i += 1;
+  }
+  return i;
+}
+
+function dollarTag(sql: string, at: number): string | null {
+  const match = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(at, at + 64));
+  return match ? match[0] : null;
+}
+
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
+
+/**
+ * Names used as function calls: an identifier (bare or double-quoted) directly followed by '(' outside
+ * strings and comments, lower-cased. Lets an engine refuse functions it cannot sandbox wherever they hide
+ * (SELECT, CALL, a macro body), which a statement-level parse tree cannot always show.
+ */
+export function calledNames(sql: string): string[] {
+  const names: string[] = [];
+  let pending: string | null = null;
+  let i = 0;
+  while (i < sql.length) {
+    const ch = sql[i];
+    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+      i += 1;
+      continue;
+    }
+    if (ch === '-' && sql[i + 1] === '-') {
+      const newline = sql.indexOf('\n', i);
+      i = newline < 0 ? sql.length : newline + 1;
+      continue;
+    }
+    if (ch === '/' && sql[i + 1] === '*') {
+      i = skipBlockComment(sql, i);
+      continue;
+    }
+    if (ch === '(' && pending !== null) names.push(pending);
+    pending = null;
+    if (ch === "'") i = skipQuoted(sql, i, "'", (sql[i - 1] === 'E' || sql[i - 1] === 'e') && !isWordChar(sql[i - 2]));
+    else if (ch === '"') {
+      const end = skipQuoted(sql, i, '"', false);
+      pending = sql.slice(i + 1, end - 1).replace(/""/g, '"').toLowerCase();
+      i = end;
+    } else if (ch === '$' && !isWordChar(sql[i - 1]) && dollarTag(sql, i)) {
+      const tag = dollarTag(sql, i) as string;
+      const close = sql.indexOf(tag, i + tag.length);
+      i = close < 0 ? sql.length : close + tag.length;
+    } else if (isWordChar(ch)) {
+      let end = i;
+      while (end < sql.length && isWordChar(sql[end])) end += 1;
+      pending = sql.slice(i, end).toLowerCase();
+      i = end;
+    } else i += 1;
+  }
+  return names;
+}
+
+export function splitScript(sql: string): ScriptPiece[] {
+  const pieces: ScriptPiece[] = [];
+  let start = 0;
+  let i = 0;
+  const push = (end: number) => {
+    const text = sql.slice(start, end);
+    const trimmed = text.trim();
+    if (trimmed) {
+      const offset = start + text.indexOf(trimmed);
+      pieces.push({ sql: trimmed, start: offset, end: offset + trimmed.length });
+    }
+  };
+  while (i < sql.length) {
+    const ch = sql[i];
+    if (ch === "'") {
+      const escaped = (sql[i - 1] === 'E' || sql[i - 1] === 'e') && !isWordChar(sql[i - 2]);
+      i = skipQuoted(sql, i, "'", escaped);
+    } else if (ch === '"' || ch === '`') i = skipQuoted(sql, i, ch, false);
+    else if (ch === '-' && sql[i + 1] === '-') {
+      const newline = sql.indexOf('\n', i);
+      i = newline < 0 ? sql.length : newline + 1;
+    } else if (ch === '/' && sql[i + 1] === '*') i = skipBlockComment(sql, i);
+    else if (ch === '$' && !isWordChar(sql[i - 1])) {
+      const tag = dollarTag(sql, i);
+      if (tag) {
+        const close = sql.indexOf(tag, i + tag.length);
+        i = close < 0 ? sql.length : close + tag.length;
+      } else i += 1;
+    } else if (ch === ';') {
+      push(i);
+      i += 1;
+      start = i;
+    } else i += 1;
+  }
+  push(sql.length);
+  return pieces;
+}

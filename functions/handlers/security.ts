@@ -1,0 +1,34 @@
+// POST /api/v1/security/login and /refresh, answered like Superset's SecurityApi.
+import { httpModule, type HttpRequest } from '../http/httpModule';
+import { unauthorized } from '../../shared/errors';
+import type { LoginBody } from '../../shared/routes/platform';
+import { getPorts } from '../ports/index';
+import { identityProviderFromEnv, type IdentityProvider } from '../platform/auth/identityProvider';
+
+// Built per request (it is only a few closures) so it always uses the current ports and environment.
+const identityProvider = (): IdentityProvider => identityProviderFromEnv(getPorts());
+
+const bearer = (headers: HttpRequest['headers']) => {
+  const value = headers.authorization ?? headers.Authorization ?? '';
+  return /^Bearer\s+(.+)$/i.exec(value)?.[1]?.trim() ?? null;
+};
+
+export const handler = httpModule({
+  'security.login': async (req: HttpRequest<unknown, unknown, unknown, LoginBody>) => {
+    // Only database users exist here: an LDAP login can never succeed, and gets the same answer as a bad password.
+    const tokens =
+      req.body.provider === 'db'
+        ? await identityProvider().login(req.body.username, req.body.password, { refresh: req.body.refresh })
+        : null;
+    if (!tokens) throw unauthorized('Not authorized');
+    return tokens;
+  },
+  // Superset sends the refresh token as the bearer token; a body field is accepted for other clients.
+  'security.refresh': async (req: HttpRequest<unknown, unknown, unknown, { refresh_token?: string }>) => {
+    const token = bearer(req.headers) ?? req.body?.refresh_token;
+    if (!token) throw unauthorized('Missing refresh token');
+    const refreshed = await identityProvider().refresh(token);
+    if (!refreshed) throw unauthorized('Not authorized');
+    return refreshed;
+  },
+});

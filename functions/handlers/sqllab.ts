@@ -1,0 +1,16 @@
+// Superset's SqlLabRestApi routes. Services check permissions; this file only maps routes.
+import { httpModule } from '../http/httpModule';
+import { getPorts } from '../ports/index';
+import { bootstrapSqlLab } from '../sqllab/bootstrap';
+import { estimateQueryCost } from '../sqllab/estimate';
+import { executeSql } from '../sqllab/execute';
+import { formatSql } from '../sqllab/format';
+import { getResults } from '../sqllab/results';
+
+export const handler = httpModule({
+  'sqllab.bootstrap': (req) => bootstrapSqlLab(getPorts(), req.user),
+  'sqllab.execute': (req) => executeSql(getPorts(), req.user, req.body),
+  'sqllab.results': (req) => getResults(getPorts(), req.user, req.q),
+  'sqllab.estimate': (req) => estimateQueryCost(getPorts(), req.user, req.body),
+  'sqllab.formatSql': (req) => formatSql(getPorts(), req.user, req.body),
+});

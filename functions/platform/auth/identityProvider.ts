@@ -1,0 +1,28 @@
+// The identity-provider port behind POST /api/v1/security/login and /refresh. AUTH_MODE picks it:
+// `local` checks the users table and signs its own tokens; `cognito` delegates to a Cognito user pool,
+// whose access token API Gateway's JWT authorizer then verifies. Both answer null for any failure,
+// so the handler gives one 401 whether the user is unknown or the password wrong.
+import { FUNCTION_ENV } from '../../../infra/aws/resources';
+import { optionalEnv, requireEnv } from '../../ports/env';
+import type { Ports } from '../../ports/index';
+import type { IssuedTokens } from './localTokens';
+import { localProvider } from './localProvider';
+import { cognitoProvider } from './cognitoProvider';
+
+export interface IdentityProvider {
+  login(username: string, password: string, options: { refresh: boolean }): Promise<IssuedTokens | null>;
+  refresh(refreshToken: string): Promise<{ access_token: string } | null>;
+}
+
+export type AuthMode = 'local' | 'cognito';
+
+export function authMode(env: NodeJS.ProcessEnv = process.env): AuthMode {
+  const mode = optionalEnv(FUNCTION_ENV.authMode, 'local', env);
+  if (mode !== 'local' && mode !== 'cognito') throw new Error(`Unknown ${FUNCTION_ENV.authMode} ${mode}`);
+  return mode;
+}
+
+export function identityProviderFromEnv(ports: Ports, env: NodeJS.ProcessEnv = process.env): IdentityProvider {
+  if (authMode(env) === 'cognito') return cognitoProvider(requireEnv(FUNCTION_ENV.cognitoClientId, env));
+  return localProvider(ports, requireEnv(FUNCTION_ENV.localJwtSecret, env));
+}

@@ -1,0 +1,53 @@
+// First-start seeding for the local cloud (and a fresh deployment): the two built-in users and the
+// "examples" database. Idempotent: existing users and an existing "examples" database are left as is,
+// so restarts keep passwords and settings an admin changed.
+import path from 'node:path';
+import type { Ports } from '../ports/index';
+import { createUser, type UserRecord } from './users';
+import { findDatabaseByName, insertDatabase, type DatabaseRecord } from '../databases/repository';
+
+export const EXAMPLES_DATABASE_NAME = 'examples';
+
+export const SEED_USERS = [
+  { username: 'admin', password: 'admin', roles: ['Admin'], first_name: 'Superset', last_name: 'Admin' },
+  { username: 'gamma', password: 'gamma', roles: ['Gamma', 'sql_lab'], first_name: 'Gamma', last_name: 'User' },
+] as const;
+
+export interface BootstrapResult {
+  users: UserRecord[];
+  examples: DatabaseRecord;
+}
+
+/** The URI of an embedded DuckDB file; SQLAlchemy wants four slashes before an absolute path. */
+export const duckdbUri = (file: string) => `duckdb:///${path.resolve(file)}`;
+
+export async function bootstrapLocal(ports: Ports, options: { examplesPath: string }): Promise<BootstrapResult> {
+  const users: UserRecord[] = [];
+  // One at a time: ids then follow the list order (admin is 1 on a fresh store, as in Superset).
+  for (const seed of SEED_USERS) users.push(await createUser(ports, { ...seed, roles: [...seed.roles] }));
+  const admin = users[0];
+  const examples =
+    (await findDatabaseByName(ports, EXAMPLES_DATABASE_NAME)) ??
+    (await insertDatabase(
+      ports,
+      {
+        database_name: EXAMPLES_DATABASE_NAME,
+        sqlalchemy_uri: duckdbUri(options.examplesPath),
+        // Superset's examples database: exposed in SQL Lab, synchronous, read-only, no uploads.
+        expose_in_sqllab: true,
+        allow_run_async: false,
+        allow_dml: false,
+        allow_ctas: false,
+        allow_cvas: false,
+        allow_file_upload: false,
+        force_ctas_schema: null,
+        cache_timeout: null,
+        impersonate_user: false,
+        configuration_method: 'sqlalchemy_form',
+        extra: {},
+      },
+      'duckdb',
+      admin.id,
+    ));
+  return { users, examples };
+}

@@ -1,0 +1,50 @@
+// The caller's profile (GET /api/v1/me/) and roles with permission/view pairs (GET /api/v1/me/roles/).
+// Names come from the users table when the user lives there (local mode); a Cognito user without a
+// record is described from its token claims.
+import type { Identity } from '../http/identity';
+import { rolePermissions } from '../../shared/security/roles';
+import type { Ports } from '../ports/index';
+import { getUserById, type UserRecord } from './users';
+
+export interface MeResult {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_active: boolean;
+  is_anonymous: false;
+}
+
+const profile = (user: Identity, record: UserRecord | null): MeResult => ({
+    id: user.userId,
+    username: record?.username ?? user.username,
+    first_name: record?.first_name ?? user.username,
+    last_name: record?.last_name ?? '',
+    email: record?.email ?? '',
+    is_active: record?.active ?? true,
+    is_anonymous: false,
+});
+
+export const describeMe = async (ports: Ports, user: Identity) => profile(user, await getUserById(ports, user.userId));
+
+/**
+ * Superset answers /me/roles/ with bootstrap_user_data (camelCase: userId, firstName...); the
+ * snake_case fields of /me/ are included too so either kind of client reads it.
+ */
+export async function describeMyRoles(ports: Ports, user: Identity) {
+  const record = await getUserById(ports, user.userId);
+  const me = profile(user, record);
+  return {
+    ...me,
+    userId: me.id,
+    firstName: me.first_name,
+    lastName: me.last_name,
+    isActive: me.is_active,
+    isAnonymous: false,
+    createdOn: record?.created_on ?? null,
+    roles: rolePermissions(user.roles),
+    // Superset lists per-database/per-datasource grants here; roles grant all_database_access instead.
+    permissions: { database_access: [] as string[], datasource_access: [] as string[] },
+  };
+}

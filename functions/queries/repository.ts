@@ -1,0 +1,205 @@
+// Query runs in the main table. Item `QUERY#<client_id>`/`QUERY`; a pointer item `QUERYID#<id>` maps
+// the integer id to the client id; gsi1 lists a user's queries by changed_on (history, updated_since),
+// gsi2 lists a user's queries of one editor tab by start time (tab state, "a deleted tab drops its
+// queries"). State changes race (worker vs stop vs redelivery), so every transition is a conditional
+// write: finished states are final and a pending query is claimed by exactly one worker at a time.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { FINISHED_STATES, type QueryState } from '../../shared/constants';
+import { conflict } from '../../shared/errors';
+import type { Ports } from '../ports/index';
+import type { QueryRecord } from './record';
+
+type P = Pick<Ports, 'tables' | 'clock'>;
+
+const KEYS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+const itemKey = (clientId: string) => ({ pk: `QUERY#${clientId}`, sk: 'QUERY' });
+const pointerKey = (id: number) => ({ pk: `QUERYID#${id}`, sk: 'QUERYID' });
+export const userQueriesKey = (userId: number) => `USER#${userId}#QUERIES`;
+export const tabQueriesKey = (userId: number, tabId: string) => `USER#${userId}#TAB#${tabId}#QUERIES`;
+
+const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+function fromItem(item: Record<string, unknown> | undefined): QueryRecord | null {
+  if (!item) return null;
+  const record: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!KEYS.has(k)) record[k] = v;
+  return record as unknown as QueryRecord;
+}
+
+function indexKeys(q: Pick<QueryRecord, 'user_id' | 'sql_editor_id' | 'changed_on' | 'start_time'>) {
+  return {
+    gsi1pk: userQueriesKey(q.user_id),
+    gsi1sk: pad(q.changed_on),
+    ...(q.sql_editor_id ? { gsi2pk: tabQueriesKey(q.user_id, q.sql_editor_id), gsi2sk: pad(q.start_time) } : {}),
+  };
+}
+
+/** Stores a new query; a client id already in use is a 409. */
+export async function putQuery(ports: P, query: QueryRecord): Promise<void> {
+  const main = ports.tables.name('main');
+  try {
+    await ports.tables.doc.send(
+      new PutCommand({
+        TableName: main,
+        Item: { ...itemKey(query.client_id), ...indexKeys(query), ...query },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(`A query with client id ${query.client_id} already exists`);
+    throw error;
+  }
+  await ports.tables.doc.send(
+    new PutCommand({ TableName: main, Item: { ...pointerKey(query.id), client_id: query.client_id } }),
+  );
+}
+
+export async function getQueryByClientId(ports: P, clientId: string): Promise<QueryRecord | null> {
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: itemKey(clientId), ConsistentRead: true }),
+  );
+  return fromItem(out.Item);
+}
+
+export async function getQueryById(ports: P, id: number): Promise<QueryRecord | null> {
+  const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: pointerKey(id) }));
+  const clientId = out.Item?.client_id as string | undefined;
+  return clientId ? getQueryByClientId(ports, clientId) : null;
+}
+
+export interface UpdateOptions {
+  /** Apply only when the current state is one of these. Default: any state that is not finished. */
+  from?: readonly QueryState[];
+  /** Also accept a `running` query whose worker lease ran out before this time (redelivery takeover). */
+  leaseExpiredBefore?: number;
+}
+
+/**
+ * Applies `patch` when the query's current state allows it and returns the updated query, or null
+ * when the condition failed (stopped, already finished, claimed by another worker, or missing).
+ */
+export async function updateQueryState(
+  ports: P,
+  clientId: string,
+  patch: Partial<Omit<QueryRecord, 'id' | 'client_id' | 'user_id'>>,
+  options: UpdateOptions = {},
+): Promise<QueryRecord | null> {
+  const now = ports.clock.now();
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const fields = { ...patch, changed_on: patch.changed_on ?? now, gsi1sk: pad(patch.changed_on ?? now) };
+  Object.entries(fields).forEach(([key, value], i) => {
+    if (value === undefined) return;
+    names[`#f${i}`] = key;
+    values[`:f${i}`] = value;
+    sets.push(`#f${i} = :f${i}`);
+  });
+  const allowed = options.from ?? FINISHED_STATES;
+  const stateList = allowed.map((_, i) => `:s${i}`);
+  allowed.forEach((s, i) => (values[`:s${i}`] = s));
+  let condition = options.from
+    ? `attribute_exists(pk) AND #status IN (${stateList.join(', ')})`
+    : `attribute_exists(pk) AND NOT #status IN (${stateList.join(', ')})`;
+  if (options.leaseExpiredBefore !== undefined) {
+    names['#lease'] = 'lease_until';
+    values[':running'] = 'running';
+    values[':leaseLimit'] = options.leaseExpiredBefore;
+    condition = `(${condition}) OR (attribute_exists(pk) AND #status = :running AND #lease < :leaseLimit)`;
+  }
+  try {
+    const out = await ports.tables.doc.send(
+      new UpdateCommand({
+        TableName: ports.tables.name('main'),
+        Key: itemKey(clientId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(out.Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * A worker takes an async query: pending -> running, or a running query whose previous worker's
+ * lease expired (that worker died; SQS handed the message back). Null: someone else owns it or it ended.
+ */
+export async function claimQuery(ports: P, clientId: string, leaseMs: number, attempts: number): Promise<QueryRecord | null> {
+  const now = ports.clock.now();
+  return updateQueryState(
+    ports,
+    clientId,
+    { status: 'running', start_running_time: now, lease_until: now + leaseMs, attempts, progress: 0 },
+    { from: ['pending'], leaseExpiredBefore: now },
+  );
+}
+
+async function queryIndex(ports: P, index: 'gsi1' | 'gsi2', pk: string, opts: { since?: string; newestFirst?: boolean; max?: number } = {}) {
+  const items: QueryRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  const pkName = `${index}pk`;
+  const skName = `${index}sk`;
+  do {
+    const out = await ports.tables.doc.send(
+      new QueryCommand({
+        TableName: ports.tables.name('main'),
+        IndexName: index,
+        KeyConditionExpression: opts.since ? `#pk = :pk AND #sk > :since` : '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': pkName, ...(opts.since ? { '#sk': skName } : {}) },
+        ExpressionAttributeValues: { ':pk': pk, ...(opts.since ? { ':since': opts.since } : {}) },
+        ScanIndexForward: !opts.newestFirst,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) items.push(fromItem(item)!);
+    start = out.LastEvaluatedKey;
+  } while (start && (opts.max === undefined || items.length < opts.max));
+  return opts.max === undefined ? items : items.slice(0, opts.max);
+}
+
+/** The user's queries of one editor tab, oldest first. */
+export const listQueriesForTab = (ports: P, userId: number, tabId: string | number) =>
+  queryIndex(ports, 'gsi2', tabQueriesKey(userId, String(tabId)));
+
+/** The user's queries, newest change first; `sinceMs` keeps those changed strictly after it. */
+export const listQueriesForUser = (ports: P, userId: number, opts: { sinceMs?: number; max?: number } = {}) =>
+  queryIndex(ports, 'gsi1', userQueriesKey(userId), {
+    since: opts.sinceMs === undefined ? undefined : pad(opts.sinceMs),
+    newestFirst: true,
+    max: opts.max,
+  });
+
+/** Every user's queries (admins' query history); a scan, since no index spans all users. */
+export async function scanAllQueries(ports: P): Promise<QueryRecord[]> {
+  const items: QueryRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ports.tables.doc.send(
+      new ScanCommand({
+        TableName: ports.tables.name('main'),
+        FilterExpression: 'sk = :sk',
+        ExpressionAttributeValues: { ':sk': 'QUERY' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) items.push(fromItem(item)!);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Removes a query and its id pointer. Its result object, if any, expires with the bucket's lifecycle. */
+export async function deleteQuery(ports: P, clientId: string): Promise<void> {
+  const existing = await getQueryByClientId(ports, clientId);
+  if (!existing) return;
+  const main = ports.tables.name('main');
+  await ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: itemKey(clientId) }));
+  await ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: pointerKey(existing.id) }));
+}

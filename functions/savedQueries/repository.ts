@@ -1,0 +1,165 @@
+// Saved queries in the main table.
+//   entity:    pk SAVEDQUERY#<id>        sk SAVEDQUERY   gsi1 USER#<uid>#SAVEDQUERIES / padded id (owner's list)
+//                                                        gsi2 SAVEDQUERIES / padded id (everyone's, for admins)
+//   schedule:  pk SCHEDULE#SAVEDQUERY    sk <padded next run ms>#<padded id>   {id}
+// The schedule partition is sorted by next run, so the every-minute scheduler reads "due" as one range
+// query; pointers are rewritten whenever next_run_ms changes and re-checked against the entity on read.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ScheduleInfo } from '../../shared/routes/savedQueries';
+import type { Ports } from '../ports/index';
+
+type P = Pick<Ports, 'tables'>;
+
+export interface SavedQueryRecord {
+  id: number;
+  /** Owner (Superset's user_id / created_by_fk). */
+  user_id: number;
+  db_id: number;
+  catalog: string | null;
+  schema: string | null;
+  label: string | null;
+  description: string | null;
+  sql: string;
+  template_parameters: string | null;
+  extra_json: string;
+  schedule_info: ScheduleInfo | null;
+  /** Next scheduled run (epoch ms) while the schedule is active, else null. */
+  next_run_ms: number | null;
+  last_run: number | null;
+  rows: number | null;
+  created_on: number;
+  changed_on: number;
+  created_by: number;
+  changed_by: number;
+}
+
+const pad = (n: number, width = 12) => String(Math.max(0, Math.floor(n))).padStart(width, '0');
+const entityKey = (id: number) => ({ pk: `SAVEDQUERY#${id}`, sk: 'SAVEDQUERY' });
+const ownerKey = (userId: number) => `USER#${userId}#SAVEDQUERIES`;
+const ALL_KEY = 'SAVEDQUERIES';
+const SCHEDULE_PK = 'SCHEDULE#SAVEDQUERY';
+const scheduleKey = (nextRunMs: number, id: number) => ({ pk: SCHEDULE_PK, sk: `${pad(nextRunMs, 15)}#${pad(id)}` });
+
+const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+async function putSchedulePointer(ports: P, record: Pick<SavedQueryRecord, 'id' | 'next_run_ms'>) {
+  if (record.next_run_ms === null) return;
+  await ports.tables.doc.send(
+    new PutCommand({ TableName: ports.tables.name('main'), Item: { ...scheduleKey(record.next_run_ms, record.id), id: record.id } }),
+  );
+}
+
+async function deleteSchedulePointer(ports: P, record: Pick<SavedQueryRecord, 'id' | 'next_run_ms'>) {
+  if (record.next_run_ms === null) return;
+  await ports.tables.doc.send(
+    new DeleteCommand({ TableName: ports.tables.name('main'), Key: scheduleKey(record.next_run_ms, record.id) }),
+  );
+}
+
+/** Writes the entity; `previous` is the stored version whose schedule pointer this replaces. */
+export async function writeSavedQuery(ports: P, record: SavedQueryRecord, previous?: SavedQueryRecord): Promise<void> {
+  await ports.tables.doc.send(
+    new PutCommand({
+      TableName: ports.tables.name('main'),
+      Item: {
+        ...entityKey(record.id),
+        gsi1pk: ownerKey(record.user_id),
+        gsi1sk: pad(record.id),
+        gsi2pk: ALL_KEY,
+        gsi2sk: pad(record.id),
+        savedQuery: record,
+      },
+    }),
+  );
+  if (previous?.next_run_ms !== record.next_run_ms) {
+    if (previous) await deleteSchedulePointer(ports, previous);
+    await putSchedulePointer(ports, record);
+  }
+}
+
+export async function findSavedQuery(ports: P, id: number): Promise<SavedQueryRecord | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: entityKey(id), ConsistentRead: true }),
+  );
+  return (out.Item?.savedQuery as SavedQueryRecord | undefined) ?? null;
+}
+
+export async function deleteSavedQueryItems(ports: P, record: SavedQueryRecord): Promise<void> {
+  await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: entityKey(record.id) }));
+  await deleteSchedulePointer(ports, record);
+}
+
+async function queryAll(ports: P, input: { IndexName?: 'gsi1' | 'gsi2'; value: string; skBelow?: string }) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  const pkName = input.IndexName ? `${input.IndexName}pk` : 'pk';
+  const skName = input.IndexName ? `${input.IndexName}sk` : 'sk';
+  do {
+    const out = await ports.tables.doc.send(
+      new QueryCommand({
+        TableName: ports.tables.name('main'),
+        IndexName: input.IndexName,
+        KeyConditionExpression: input.skBelow ? '#pk = :pk AND #sk < :below' : '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': pkName, ...(input.skBelow ? { '#sk': skName } : {}) },
+        ExpressionAttributeValues: { ':pk': input.value, ...(input.skBelow ? { ':below': input.skBelow } : {}) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The owner's saved queries, or everyone's when `userId` is null. */
+export async function listSavedQueryRecords(ports: P, userId: number | null): Promise<SavedQueryRecord[]> {
+  const items = await queryAll(
+    ports,
+    userId === null ? { IndexName: 'gsi2', value: ALL_KEY } : { IndexName: 'gsi1', value: ownerKey(userId) },
+  );
+  return items.map((i) => i.savedQuery as SavedQueryRecord);
+}
+
+/** Schedule pointers due at `nowMs`, oldest first (may include stale ones; callers re-check). */
+export async function dueSchedulePointers(ports: P, nowMs: number): Promise<{ id: number; nextRunMs: number }[]> {
+  // Every pointer with next run <= now sorts before "<now + 1>#".
+  const items = await queryAll(ports, { value: SCHEDULE_PK, skBelow: `${pad(nowMs + 1, 15)}#` });
+  return items.map((i) => ({ id: Number(i.id), nextRunMs: Number(String(i.sk).split('#')[0]) }));
+}
+
+/** Writes the pointer of a saved query's current next run (idempotent). */
+export const restoreSchedulePointer = (ports: P, record: SavedQueryRecord) => putSchedulePointer(ports, record);
+
+/** Drops a pointer that no longer matches its saved query. */
+export const dropSchedulePointer = (ports: P, id: number, nextRunMs: number) =>
+  deleteSchedulePointer(ports, { id, next_run_ms: nextRunMs });
+
+/**
+ * Records a scheduled run: sets last_run and the next run, but only if the stored next run is still
+ * `expectedNextRunMs`, so two scheduler ticks racing for one run cannot both claim it.
+ */
+export async function claimScheduledRun(
+  ports: P,
+  record: SavedQueryRecord,
+  ranAtMs: number,
+  nextRunMs: number | null,
+): Promise<boolean> {
+  try {
+    await ports.tables.doc.send(
+      new UpdateCommand({
+        TableName: ports.tables.name('main'),
+        Key: entityKey(record.id),
+        UpdateExpression: 'SET savedQuery.last_run = :ran, savedQuery.next_run_ms = :next',
+        ConditionExpression: 'attribute_exists(pk) AND savedQuery.next_run_ms = :expected',
+        ExpressionAttributeValues: { ':ran': ranAtMs, ':next': nextRunMs, ':expected': record.next_run_ms },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await deleteSchedulePointer(ports, record);
+  await putSchedulePointer(ports, { id: record.id, next_run_ms: nextRunMs });
+  return true;
+}

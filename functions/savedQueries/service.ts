@@ -1,0 +1,166 @@
+// Saved query operations (Superset's SavedQueryRestApi). Writes are the owner's only, and so are reads
+// unless the user may see all queries (Superset's SavedQueryFilter); any other saved query answers 404
+// as if it did not exist.
+import { notFound, unprocessable } from '../../shared/errors';
+import type { ListQuery } from '../../shared/schemas/common';
+import type { SavedQueryBody, SavedQueryUpdateBody } from '../../shared/routes/savedQueries';
+import { hasPermission } from '../../shared/security/roles';
+import { requirePermission } from '../http/authz';
+import type { Identity } from '../http/identity';
+import { json, type RawResponse } from '../http/respond';
+import type { Ports } from '../ports/index';
+import { nextId } from '../ports/counters';
+import { findDatabase } from '../databases/repository';
+import { applyListQuery, ORDER_COLUMNS } from './listing';
+import { relatedLoader, toSavedQueryDict } from './present';
+import {
+  deleteSavedQueryItems,
+  findSavedQuery,
+  listSavedQueryRecords,
+  writeSavedQuery,
+  type SavedQueryRecord,
+} from './repository';
+import { planSchedule } from './schedule';
+import { selectColumns } from './selectColumns';
+
+const VIEW = 'SavedQuery';
+const savedQueryNotFound = () => notFound('Saved query not found');
+
+/** Superset's can_access_all_queries: such users read everyone's saved queries (never write them). */
+const readsAll = (user: Identity) => hasPermission(user.roles, 'all_query_access', 'all_query_access');
+
+async function assertDatabase(ports: Ports, dbId: number) {
+  if (!(await findDatabase(ports, dbId))) {
+    throw unprocessable('Database does not exist', { messages: { db_id: ['Database does not exist'] } });
+  }
+}
+
+/** The fields a create or update echoes back as `result`, as Superset returns the loaded body. */
+function echo(record: SavedQueryRecord, keys: readonly string[]) {
+  const all: Record<string, unknown> = {
+    db_id: record.db_id,
+    label: record.label,
+    description: record.description,
+    catalog: record.catalog,
+    schema: record.schema,
+    sql: record.sql,
+    template_parameters: record.template_parameters,
+    extra_json: record.extra_json,
+    schedule_info: record.schedule_info,
+    next_run: record.next_run_ms === null ? null : new Date(record.next_run_ms).toISOString(),
+  };
+  return Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k) || (k === 'next_run' && keys.includes('schedule_info'))));
+}
+
+export async function createSavedQuery(ports: Ports, user: Identity, body: SavedQueryBody): Promise<RawResponse> {
+  requirePermission(user, 'can_write', VIEW);
+  await assertDatabase(ports, body.db_id);
+  const now = ports.clock.now();
+  const schedule = planSchedule(body.schedule_info, now);
+  const record: SavedQueryRecord = {
+    id: await nextId(ports.tables, 'savedquery'),
+    user_id: user.userId,
+    db_id: body.db_id,
+    catalog: body.catalog ?? null,
+    schema: body.schema ?? null,
+    label: body.label ?? null,
+    description: body.description ?? null,
+    sql: body.sql ?? '',
+    template_parameters: body.template_parameters ?? null,
+    extra_json: body.extra_json ?? '{}',
+    ...schedule,
+    last_run: null,
+    rows: null,
+    created_on: now,
+    changed_on: now,
+    created_by: user.userId,
+    changed_by: user.userId,
+  };
+  await writeSavedQuery(ports, record);
+  return json(201, { id: record.id, result: echo(record, Object.keys(body)) });
+}
+
+/** The saved query if this user may read it. */
+async function readable(ports: Ports, user: Identity, id: number): Promise<SavedQueryRecord> {
+  const record = await findSavedQuery(ports, id);
+  if (!record || (record.user_id !== user.userId && !readsAll(user))) throw savedQueryNotFound();
+  return record;
+}
+
+/** The saved query if this user owns it (only owners change or delete). */
+async function owned(ports: Ports, user: Identity, id: number): Promise<SavedQueryRecord> {
+  const record = await findSavedQuery(ports, id);
+  if (!record || record.user_id !== user.userId) throw savedQueryNotFound();
+  return record;
+}
+
+export async function getSavedQuery(ports: Ports, user: Identity, id: number, q: { columns?: string[] } = {}) {
+  requirePermission(user, 'can_read', VIEW);
+  const record = await readable(ports, user, id);
+  const dict = await toSavedQueryDict(record, relatedLoader(ports), ports.clock.now());
+  const result: Record<string, unknown> = q.columns?.length ? selectColumns({ ...dict }, q.columns) : { ...dict };
+  return { id: record.id, result };
+}
+
+export async function updateSavedQuery(ports: Ports, user: Identity, id: number, body: SavedQueryUpdateBody) {
+  requirePermission(user, 'can_write', VIEW);
+  const current = await owned(ports, user, id);
+  if (body.db_id !== undefined && body.db_id !== current.db_id) await assertDatabase(ports, body.db_id);
+  const now = ports.clock.now();
+  const next: SavedQueryRecord = { ...current, changed_on: now, changed_by: user.userId };
+  for (const key of ['db_id', 'catalog', 'schema', 'label', 'description', 'template_parameters', 'extra_json'] as const) {
+    if (body[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = body[key];
+  }
+  if (body.sql !== undefined) next.sql = body.sql ?? '';
+  if (body.extra_json === null) next.extra_json = '{}';
+  if (body.schedule_info !== undefined) Object.assign(next, planSchedule(body.schedule_info, now));
+  await writeSavedQuery(ports, next, current);
+  return { id, result: echo(next, Object.keys(body)) };
+}
+
+export async function deleteSavedQuery(ports: Ports, user: Identity, id: number) {
+  requirePermission(user, 'can_write', VIEW);
+  await deleteSavedQueryItems(ports, await owned(ports, user, id));
+  return { message: 'OK' };
+}
+
+/** DELETE /?q=!(1,2): all or nothing; one id that is missing or not the user's makes it a 404. */
+export async function bulkDeleteSavedQueries(ports: Ports, user: Identity, ids: number[]) {
+  requirePermission(user, 'can_write', VIEW);
+  const unique = [...new Set(ids)];
+  const records = await Promise.all(unique.map((id) => findSavedQuery(ports, id)));
+  if (records.some((r) => !r || r.user_id !== user.userId)) throw savedQueryNotFound();
+  for (const r of records) await deleteSavedQueryItems(ports, r!);
+  const n = unique.length;
+  return { message: n === 1 ? 'Deleted 1 saved query' : `Deleted ${n} saved queries` };
+}
+
+export const LIST_COLUMNS = [
+  'changed_on', 'changed_on_delta_humanized', 'changed_by.first_name', 'changed_by.id', 'changed_by.last_name',
+  'created_on', 'created_by.first_name', 'created_by.id', 'created_by.last_name', 'database.database_name',
+  'database.id', 'db_id', 'description', 'extra', 'extra_json', 'id', 'label', 'last_run_delta_humanized', 'rows',
+  'catalog', 'schema', 'sql', 'sql_tables', 'template_parameters', 'tags', 'schedule_info', 'next_run',
+];
+
+export async function listSavedQueries(ports: Ports, user: Identity, q: ListQuery) {
+  requirePermission(user, 'can_read', VIEW);
+  const records = await listSavedQueryRecords(ports, readsAll(user) ? null : user.userId);
+  const related = relatedLoader(ports);
+  const page = await applyListQuery(records, q, related);
+  const now = ports.clock.now();
+  const columns = q.columns ?? q.select_columns;
+  const result = await Promise.all(
+    page.records.map(async (r) => {
+      const dict = { ...(await toSavedQueryDict(r, related, now)) } as Record<string, unknown>;
+      return selectColumns(dict, columns?.length ? columns : LIST_COLUMNS);
+    }),
+  );
+  return {
+    count: page.count,
+    ids: page.records.map((r) => r.id),
+    result,
+    list_columns: LIST_COLUMNS,
+    order_columns: ORDER_COLUMNS,
+    list_title: 'List Saved Query',
+  };
+}

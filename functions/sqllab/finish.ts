@@ -1,0 +1,62 @@
+// The end of a run, shared by sync execute and the async worker: the result object first, then the
+// state, each conditional so that a stop always wins and a second finisher changes nothing.
+import { SupersetError } from '../../shared/errors';
+import type { RunResult } from '../engines/types';
+import type { Ports } from '../ports/index';
+import type { QueryRecord } from '../queries/record';
+import { getQueryByClientId, updateQueryState } from '../queries/repository';
+import { finalFactor } from './limits';
+import { encodePayload, resultsBlobKey, storeResult } from './payload';
+import type { RunPlan } from './plan';
+
+export type SuccessOutcome = { kind: 'success'; query: QueryRecord; body: string } | { kind: 'stopped' | 'failed'; query: QueryRecord };
+
+export async function finishSuccess(
+  ports: Pick<Ports, 'tables' | 'blobs' | 'clock'>,
+  query: QueryRecord,
+  plan: Pick<RunPlan, 'limit'>,
+  result: RunResult,
+): Promise<SuccessOutcome> {
+  const now = ports.clock.now();
+  const patch = {
+    status: 'success' as const,
+    progress: 100,
+    end_time: now,
+    rows: result.rows.length,
+    limiting_factor: plan.limit ? finalFactor(plan.limit, result.truncated) : ('NOT_LIMITED' as const),
+    lease_until: null,
+  };
+  const final: QueryRecord = { ...query, ...patch, changed_on: now };
+  const body = encodePayload(final, result.columns, JSON.stringify(result.rows));
+  // Object before state: a success state must always find its object. A rerun writes the same key.
+  await storeResult(ports, final, body);
+  const updated = await updateQueryState(ports, query.client_id, { ...patch, changed_on: now });
+  if (updated) return { kind: 'success', query: updated, body };
+  const current = await getQueryByClientId(ports, query.client_id);
+  if (current?.status === 'success') return { kind: 'success', query: current, body };
+  // Stopped (or failed by the dead-letter drainer) meanwhile: its state is final, the rows are not shown.
+  if (query.results_key) await ports.blobs.delete(resultsBlobKey(query.results_key));
+  return { kind: current?.status === 'stopped' || !current ? 'stopped' : 'failed', query: current ?? query };
+}
+
+/**
+ * Marks the query failed with the classified error. Returns the error to answer with, or null when
+ * the query had already reached a final state (stopped by the user: the failure is ignored).
+ */
+export async function finishFailed(
+  ports: Pick<Ports, 'tables' | 'clock'>,
+  query: QueryRecord,
+  error: SupersetError,
+): Promise<SupersetError | null> {
+  const updated = await updateQueryState(ports, query.client_id, {
+    status: error.errorType === 'SQLLAB_TIMEOUT_ERROR' ? 'timed_out' : 'failed',
+    error_message: error.message,
+    errors: [error.toItem()],
+    end_time: ports.clock.now(),
+    lease_until: null,
+  });
+  return updated ? error : null;
+}
+
+export const asSupersetError = (classify: (e: unknown) => SupersetError, error: unknown) =>
+  error instanceof SupersetError ? error : classify(error);

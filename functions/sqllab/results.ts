@@ -1,0 +1,30 @@
+// GET /api/v1/sqllab/results/?q=(key,rows): a stored result by its key, as Superset's
+// SqlExecutionResultsCommand answers: 410 when the object is gone (expired or never written), 404 when
+// its query is gone or belongs to someone else (another user's object must look like a missing one).
+import { SupersetError } from '../../shared/errors';
+import type { ResultsQ } from '../../shared/routes/sqllab';
+import { requirePermission } from '../http/authz';
+import type { Identity } from '../http/identity';
+import { raw, type RawResponse } from '../http/respond';
+import type { Ports } from '../ports/index';
+import { getQueryByClientId } from '../queries/repository';
+import { readResult } from './payload';
+
+export const RESULTS_GONE_MESSAGE = 'Data could not be retrieved from the results backend. You need to re-run the original query.';
+export const RESULTS_QUERY_MISSING_MESSAGE = 'The query associated with these results could not be found. You need to re-run the original query.';
+
+export async function getResults(ports: Ports, user: Identity, q: ResultsQ): Promise<RawResponse> {
+  requirePermission(user, 'can_get_results', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
+  const stored = await readResult(ports, q.key);
+  if (!stored) throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_GONE_MESSAGE, { status: 410 });
+  const query = stored.userId === user.userId ? await getQueryByClientId(ports, stored.clientId) : null;
+  if (!query || query.results_key !== q.key) {
+    throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_QUERY_MISSING_MESSAGE, { status: 404 });
+  }
+  const body = stored.body;
+  if (q.rows !== undefined && body.data.length > q.rows) {
+    body.data = body.data.slice(0, q.rows);
+    (body as unknown as Record<string, unknown>).displayLimitReached = true;
+  }
+  return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
+}

@@ -1,0 +1,82 @@
+// Runs a planned script on its engine while watching for Stop. Stop is a state written by another
+// request, possibly in another process (Lambda): the runner polls the query's state and aborts the
+// engine when it turns stopped. Within one process the stop route also aborts directly through the
+// registry, so a local stop does not wait for the next poll.
+import { LIMITS } from '../../shared/constants';
+import type { Engine, RunResult } from '../engines/types';
+import type { Ports } from '../ports/index';
+import { getQueryByClientId } from '../queries/repository';
+
+const running = new Map<string, AbortController>();
+
+/** Aborts an in-process run of this query; false when none runs here. */
+export function abortLocalRun(clientId: string): boolean {
+  const controller = running.get(clientId);
+  if (!controller) return false;
+  controller.abort();
+  return true;
+}
+
+export const STOP_POLL_MS = 500;
+
+const envMs = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+/** SQLLAB_TIMEOUT, overridable so tests need not wait 30 s. */
+export const syncTimeoutMs = () => envMs('SQLLAB_TIMEOUT_MS', LIMITS.syncTimeoutMs);
+/** SQLLAB_ASYNC_TIME_LIMIT_SEC. */
+export const asyncTimeoutMs = () => envMs('SQLLAB_ASYNC_TIMEOUT_MS', LIMITS.asyncTimeoutMs);
+
+export interface RunRequest {
+  clientId: string;
+  sql: string;
+  limit: number;
+  timeoutMs: number;
+  catalog: string | null;
+  schema: string | null;
+  /** Called on every poll; workers renew their lease here. */
+  onTick?: () => Promise<void>;
+}
+
+export type RunOutcome = { kind: 'done'; result: RunResult } | { kind: 'stopped' } | { kind: 'error'; error: unknown };
+
+export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine: Engine, req: RunRequest): Promise<RunOutcome> {
+  const controller = new AbortController();
+  running.set(req.clientId, controller);
+  let stopped = false;
+  let polling = false;
+  const poll = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    (async () => {
+      const current = await getQueryByClientId(ports, req.clientId);
+      if (!current || current.status === 'stopped') {
+        stopped = true;
+        controller.abort();
+        return;
+      }
+      await req.onTick?.();
+    })()
+      .catch((error) => console.warn(JSON.stringify({ level: 'warn', msg: 'stop poll failed', clientId: req.clientId, error: String(error) })))
+      .finally(() => (polling = false));
+  }, STOP_POLL_MS);
+  controller.signal.addEventListener('abort', () => (stopped = true), { once: true });
+  try {
+    const result = await engine.run({
+      sql: req.sql,
+      limit: req.limit,
+      timeoutMs: req.timeoutMs,
+      signal: controller.signal,
+      catalog: req.catalog,
+      schema: req.schema,
+    });
+    // A stop that landed while the last rows arrived still wins: the result is discarded.
+    return stopped ? { kind: 'stopped' } : { kind: 'done', result };
+  } catch (error) {
+    return stopped ? { kind: 'stopped' } : { kind: 'error', error };
+  } finally {
+    clearInterval(poll);
+    if (running.get(req.clientId) === controller) running.delete(req.clientId);
+  }
+}

@@ -1,0 +1,81 @@
+// Scheduled saved queries: every minute the scheduler lists the due ones (functions/savedQueries owns
+// schedules and their claim), claims each run so two ticks cannot both start it, and runs it as its
+// owner through the same queue and worker as an async execute. A run the plan refuses (DML on a
+// read-only database, a CTAS target not allowed...) is stored as a failed query so the owner sees why.
+import { SupersetError } from '../../shared/errors';
+import { findDatabase } from '../databases/repository';
+import { engineFor } from '../databases/engines';
+import type { Ports } from '../ports/index';
+import { nextId } from '../ports/counters';
+import { getUserById } from '../platform/users';
+import type { QueryRecord } from '../queries/record';
+import { putQuery } from '../queries/repository';
+import { listDueScheduledQueries, markScheduledRun } from '../savedQueries/schedule';
+import type { SavedQueryRecord } from '../savedQueries/repository';
+import { enqueueQuery } from './enqueue';
+import { newQueryRecord } from './execute';
+import { planRun, type RunPlan } from './plan';
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** output_table may be `table` or `schema.table`; anything else is not a valid CTAS target. */
+function ctasTarget(sq: SavedQueryRecord): { table: string; schema: string | null } | null {
+  const output = sq.schedule_info?.output_table;
+  if (!output) return null;
+  const parts = output.split('.');
+  if (parts.length > 2 || !parts.every((p) => IDENT.test(p))) {
+    throw new SupersetError('INVALID_CTAS_QUERY_ERROR', `The output table "${output}" is not a valid table name.`);
+  }
+  return parts.length === 2 ? { schema: parts[0], table: parts[1] } : { schema: sq.schema, table: parts[0] };
+}
+
+/** Creates the run of a saved query as its owner and queues it. Null when owner or database is gone. */
+export async function enqueueScheduledRun(ports: Ports, sq: SavedQueryRecord): Promise<QueryRecord | null> {
+  const [owner, db] = await Promise.all([getUserById(ports, sq.user_id), findDatabase(ports, sq.db_id)]);
+  if (!owner || !owner.active || !db) return null;
+  const user = { userId: owner.id, username: owner.username };
+  const clientId = ports.ids.short(11);
+  const body = { sql: sq.sql, schema: sq.schema, catalog: sq.catalog, tab: sq.label, templateParams: sq.template_parameters };
+  let plan: RunPlan;
+  let refusal: SupersetError | null = null;
+  try {
+    const target = ctasTarget(sq);
+    plan = await planRun(
+      db,
+      await engineFor(db),
+      { ...body, selectAsCta: Boolean(target), tmpTableName: target?.table, schema: target?.schema ?? sq.schema },
+      { userId: owner.id, username: owner.username, nowMs: ports.clock.now() },
+    );
+  } catch (error) {
+    if (!(error instanceof SupersetError)) throw error;
+    refusal = error;
+    plan = { renderedSql: sq.sql, executedSql: sq.sql, limit: null, ctas: null };
+  }
+  const id = await nextId(ports.tables, 'query');
+  const query = newQueryRecord(ports, { id, clientId, db, user, async: true, plan }, body);
+  query.extra = { saved_query_id: sq.id, scheduled: true };
+  if (refusal) {
+    Object.assign(query, { status: 'failed', error_message: refusal.message, errors: [refusal.toItem()], end_time: ports.clock.now() });
+    await putQuery(ports, query);
+    return query;
+  }
+  await putQuery(ports, query);
+  await enqueueQuery(ports, query);
+  return query;
+}
+
+/** One scheduler tick: starts every due scheduled saved query once. */
+export async function runDueScheduledQueries(ports: Ports, nowMs = ports.clock.now()): Promise<QueryRecord[]> {
+  const started: QueryRecord[] = [];
+  for (const sq of await listDueScheduledQueries(ports, nowMs)) {
+    if (!(await markScheduledRun(ports, sq.id, nowMs))) continue;
+    try {
+      const query = await enqueueScheduledRun(ports, sq);
+      if (query) started.push(query);
+    } catch (error) {
+      // One broken saved query must not keep the others from running this minute.
+      console.error(JSON.stringify({ level: 'error', msg: 'scheduled run failed to start', savedQueryId: sq.id, error: String(error) }));
+    }
+  }
+  return started;
+}

@@ -1,0 +1,84 @@
+// The HTTP API and its Lambdas: one function per handler module, routes from the route table with
+// the Cognito JWT authorizer on every non-public route, and the SQS workers with their dead-letter
+// drainers.
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Construct } from 'constructs';
+import { routes } from '../../shared/routes/index';
+import type { AppFunction, FunctionContext } from './AppFunction';
+import type { HandlerEntry } from './handlerEntries';
+import { handlerFunction } from './handlerFunction';
+import { apiRoutes } from './httpRoutes';
+import type { RealtimeStack } from './RealtimeStack';
+import { DEAD_LETTER_WORKER_TIMEOUT_SECONDS, type StatefulStack } from './StatefulStack';
+
+/** Dead-lettered messages are few; a batch keeps the drainer cheap, partial failures keep it exact. */
+const DEAD_LETTER_BATCH_SIZE = 10;
+const WORKER_MEMORY_MB = 2048;
+
+export interface ApiStackProps extends StackProps {
+  stateful: StatefulStack;
+  realtime: RealtimeStack;
+  handlers: ReadonlyMap<string, HandlerEntry>;
+}
+
+export class ApiStack extends Stack {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly functions = new Map<string, AppFunction>();
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { stateful, realtime, handlers } = props;
+    const context: FunctionContext = realtime.functionContext;
+    const targets = { stateful, webSocketApi: realtime.webSocketApi };
+    const fnFor = (handler: HandlerEntry, options?: Parameters<typeof handlerFunction>[4]) => {
+      let fn = this.functions.get(handler.module);
+      if (!fn) {
+        fn = handlerFunction(this, handler, context, targets, options);
+        this.functions.set(handler.module, fn);
+      }
+      return fn;
+    };
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', { description: 'sqlscape REST API (Superset-compatible paths)' });
+    const { userPool, client } = stateful.auth;
+    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', userPool.userPoolProviderUrl, {
+      jwtAudience: [client.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of apiRoutes(routes)) {
+      const handler = handlers.get(route.module);
+      if (!handler) continue; // discoverEntries already warned
+      let integration = integrations.get(route.module);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${route.module}Integration`, fnFor(handler).fn);
+        integrations.set(route.module, integration);
+      }
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [route.method as apigwv2.HttpMethod],
+        integration,
+        authorizer: route.public ? undefined : authorizer,
+      });
+    }
+
+    for (const { queue, dlq, def } of Object.values(stateful.queues)) {
+      const worker = handlers.get(def.worker);
+      if (worker) {
+        const fn = fnFor(worker, { timeout: Duration.seconds(def.workerTimeoutSeconds), memorySize: WORKER_MEMORY_MB });
+        fn.fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
+      }
+      const drainer = 'deadLetterWorker' in def && def.deadLetterWorker ? handlers.get(def.deadLetterWorker) : undefined;
+      if (drainer) {
+        const fn = fnFor(drainer, { timeout: Duration.seconds(DEAD_LETTER_WORKER_TIMEOUT_SECONDS) });
+        fn.fn.addEventSource(new SqsEventSource(dlq, { batchSize: DEAD_LETTER_BATCH_SIZE, reportBatchItemFailures: true }));
+      }
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: this.httpApi.apiEndpoint });
+  }
+}

@@ -1,0 +1,92 @@
+// The one Lambda construct every handler module uses, so the defaults live in one place: Node.js 22
+// on ARM64 (cheaper per GB-second than x86), a minified CommonJS esbuild bundle with source maps,
+// a log group with a retention (no never-expiring logs, and no log-retention custom resource),
+// and the DuckDB layer when the bundle loads DuckDB.
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { EXTERNAL_MODULES, IMPORT_META_URL_INJECT, IMPORT_META_URL_DEFINE, TARGET } from './bundleOptions';
+import type { HandlerEntry } from './handlerEntries';
+
+/** What every function needs to know about the app, built once by the app and passed down. */
+export interface FunctionContext {
+  /** Environment variables common to all functions (resource names, URLs, auth mode). */
+  environment: Record<string, string>;
+  /** Modules whose bundle imports @duckdb/*: they get the layer. */
+  duckdbModules: ReadonlySet<string>;
+  /** Folder holding `nodejs/node_modules/@duckdb/...` for linux-arm64. */
+  duckdbLayerDir: string;
+  lockFile: string;
+  tsconfig: string;
+}
+
+export interface AppFunctionProps {
+  handler: HandlerEntry;
+  context: FunctionContext;
+  timeout?: Duration;
+  memorySize?: number;
+  description?: string;
+}
+
+export const DEFAULT_TIMEOUT = Duration.seconds(29); // HTTP API integrations give up at 30 s
+export const DEFAULT_MEMORY_MB = 1024;
+export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
+
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly module: string;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { handler, context } = props;
+    this.module = handler.module;
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    const usesDuckdb = context.duckdbModules.has(handler.module);
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: handler.entry,
+      handler: 'handler',
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
+      timeout: props.timeout ?? DEFAULT_TIMEOUT,
+      description: props.description ?? `sqlscape ${handler.kind} handler ${handler.module}`,
+      logGroup,
+      depsLockFilePath: context.lockFile,
+      environment: { ...context.environment, NODE_OPTIONS: '--enable-source-maps' },
+      layers: usesDuckdb ? [duckdbLayer(this, context.duckdbLayerDir)] : undefined,
+      bundling: {
+        format: OutputFormat.CJS,
+        target: TARGET,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        externalModules: EXTERNAL_MODULES,
+        inject: [IMPORT_META_URL_INJECT],
+        define: IMPORT_META_URL_DEFINE,
+        tsconfig: context.tsconfig,
+        logLevel: LogLevel.WARNING,
+      },
+    });
+  }
+}
+
+const layers = new WeakMap<Stack, lambda.ILayerVersion>();
+
+/** One layer version per stack; the asset is hashed by content, so it is uploaded once. */
+function duckdbLayer(scope: Construct, dir: string): lambda.ILayerVersion {
+  const stack = Stack.of(scope);
+  let layer = layers.get(stack);
+  if (!layer) {
+    layer = new lambda.LayerVersion(stack, 'DuckdbLayer', {
+      code: lambda.Code.fromAsset(dir),
+      compatibleArchitectures: [lambda.Architecture.ARM_64],
+      compatibleRuntimes: [lambda.Runtime.NODEJS_22_X],
+      description: 'DuckDB Node.js API with the linux-arm64 native binding',
+    });
+    layers.set(stack, layer);
+  }
+  return layer;
+}

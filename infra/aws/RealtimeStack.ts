@@ -1,0 +1,51 @@
+// The WebSocket API that pushes "your query is done" events. $connect stores the connection (the
+// handler checks the token), $disconnect removes it; other functions post through the management
+// API at WS_CALLBACK_URL.
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { Construct } from 'constructs';
+import type { FunctionContext } from './AppFunction';
+import { functionEnvironment, webSocketCallbackUrl } from './environment';
+import type { HandlerEntry } from './handlerEntries';
+import { handlerFunction } from './handlerFunction';
+import { WEBSOCKET_HANDLERS } from './resources';
+import type { StatefulStack } from './StatefulStack';
+
+export const WEBSOCKET_STAGE = 'live';
+
+export interface RealtimeStackProps extends StackProps {
+  stateful: StatefulStack;
+  /** Context without the environment, which this stack completes with the callback URL. */
+  context: Omit<FunctionContext, 'environment'>;
+  handlers: ReadonlyMap<string, HandlerEntry>;
+}
+
+export class RealtimeStack extends Stack {
+  readonly webSocketApi: apigwv2.WebSocketApi;
+  readonly callbackUrl: string;
+  /** The function context every later stack uses: the full environment. */
+  readonly functionContext: FunctionContext;
+
+  constructor(scope: Construct, id: string, props: RealtimeStackProps) {
+    super(scope, id, props);
+    this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
+      description: 'sqlscape push events (query done, chart data ready)',
+    });
+    this.callbackUrl = webSocketCallbackUrl(this.webSocketApi.apiId, WEBSOCKET_STAGE);
+    this.functionContext = { ...props.context, environment: functionEnvironment(props.stateful, this.callbackUrl) };
+
+    const targets = { stateful: props.stateful, webSocketApi: this.webSocketApi };
+    const routes = { $connect: WEBSOCKET_HANDLERS.connect, $disconnect: WEBSOCKET_HANDLERS.disconnect };
+    for (const [routeKey, module] of Object.entries(routes)) {
+      const handler = props.handlers.get(module);
+      if (!handler) continue; // discoverEntries already warned
+      const fn = handlerFunction(this, handler, this.functionContext, targets);
+      this.webSocketApi.addRoute(routeKey, { integration: new WebSocketLambdaIntegration(`${module}Integration`, fn.fn) });
+    }
+    const stage = new apigwv2.WebSocketStage(this, 'Stage', { webSocketApi: this.webSocketApi, stageName: WEBSOCKET_STAGE, autoDeploy: true });
+
+    new CfnOutput(this, 'WebSocketUrl', { value: stage.url });
+    new CfnOutput(this, 'WebSocketCallbackUrl', { value: this.callbackUrl });
+  }
+}

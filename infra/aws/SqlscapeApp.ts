@@ -1,0 +1,59 @@
+// Builds the whole app: StatefulStack <- RealtimeStack <- ApiStack <- (ScheduleStack, WebStack).
+// The user pool sits in the stateful stack rather than the API stack because the WebSocket functions
+// need its ids and the API functions need the WebSocket URL: in ApiStack it would make a cycle.
+import type { App, Environment } from 'aws-cdk-lib';
+import { fileURLToPath } from 'node:url';
+import { modulesWithoutAccessRow } from './access';
+import { ApiStack } from './ApiStack';
+import { analyzeBundles, formatSizeTable } from './bundleAnalysis';
+import { ensureLayerDir } from './duckdbLayer';
+import { discoverEntries } from './handlerEntries';
+import type { AppPaths } from './paths';
+import { RealtimeStack } from './RealtimeStack';
+import { ScheduleStack } from './ScheduleStack';
+import { StatefulStack } from './StatefulStack';
+import { WebStack } from './WebStack';
+
+export const STACK_PREFIX = 'Sqlscape';
+const TRIGGER_ENTRY = fileURLToPath(new URL('./triggers/preTokenGeneration.ts', import.meta.url));
+
+export interface SqlscapeOptions {
+  paths: AppPaths;
+  env?: Environment;
+  /** Fail instead of skipping handler modules that are missing or do not bundle (for deploys). */
+  strict?: boolean;
+  warn?: (message: string) => void;
+}
+
+export async function buildSqlscape(app: App, options: SqlscapeOptions) {
+  const { paths, env } = options;
+  const warn = options.warn ?? console.warn;
+  const { present: handlers, missing } = discoverEntries(paths.handlersDir, warn);
+  const { bundles, failed } = await analyzeBundles([...handlers.values()], paths.tsconfig);
+  for (const f of failed) {
+    // Skipped like a missing file, so one half-written module does not block everyone's synth.
+    warn(`[infra] skipping ${f.module}: it does not bundle (${f.error})`);
+    handlers.delete(f.module);
+  }
+  if (options.strict && (missing.length > 0 || failed.length > 0)) {
+    throw new Error(`strict synth: handler modules missing or broken: ${[...missing, ...failed.map((f) => f.module)].join(', ')}`);
+  }
+  const duckdbModules = new Set(bundles.filter((b) => b.usesDuckdb).map((b) => b.module));
+  if (duckdbModules.size > 0) ensureLayerDir(paths.duckdbLayerDir, warn);
+  const defaults = modulesWithoutAccessRow(handlers.keys());
+  if (defaults.length > 0) warn(`[infra] modules with the default permissions (add them to infra/aws/access.ts): ${defaults.join(', ')}`);
+
+  const context = { duckdbModules, duckdbLayerDir: paths.duckdbLayerDir, lockFile: paths.lockFile, tsconfig: paths.tsconfig };
+  const stateful = new StatefulStack(app, `${STACK_PREFIX}Stateful`, {
+    env,
+    context: { ...context, environment: {} },
+    triggerEntry: TRIGGER_ENTRY,
+    examplesFile: paths.examplesFile,
+    description: 'sqlscape tables, buckets, queues and user pool',
+  });
+  const realtime = new RealtimeStack(app, `${STACK_PREFIX}Realtime`, { env, stateful, context, handlers, description: 'sqlscape WebSocket push' });
+  const api = new ApiStack(app, `${STACK_PREFIX}Api`, { env, stateful, realtime, handlers, description: 'sqlscape HTTP API and workers' });
+  const schedule = new ScheduleStack(app, `${STACK_PREFIX}Schedule`, { env, stateful, realtime, handlers, description: 'sqlscape cron rules' });
+  const web = new WebStack(app, `${STACK_PREFIX}Web`, { env, httpApi: api.httpApi, webDist: paths.webDist, description: 'sqlscape frontend and CDN' });
+  return { stateful, realtime, api, schedule, web, bundles, sizeTable: () => formatSizeTable(bundles) };
+}

@@ -1,0 +1,55 @@
+// The DuckDB native binding for Lambda (linux-arm64) as a layer. npm installs only the binding of the
+// machine it runs on, and synth must work offline, so the layer folder is filled by an explicit step
+// before deploying:  node --import tsx infra/aws/duckdbLayer.ts  (needs the npm registry).
+// At synth time a missing folder gets a README placeholder and a warning: the template stays valid,
+// but functions that load DuckDB would fail at runtime until the real layer is built.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defaultPaths, REPO_ROOT } from './paths';
+
+/** The same version the project runs locally, so local and Lambda behave alike. */
+export function pinnedDuckdbVersion(root = REPO_ROOT): string {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const version = pkg.dependencies['@duckdb/node-api'];
+  if (!version) throw new Error('package.json has no @duckdb/node-api dependency');
+  return version;
+}
+
+const bindingDir = (layerDir: string) => join(layerDir, 'nodejs', 'node_modules', '@duckdb', 'node-bindings-linux-arm64');
+
+export const layerIsBuilt = (layerDir: string) => existsSync(join(bindingDir(layerDir), 'duckdb.node'));
+
+/** Makes sure the asset folder exists; returns whether it holds the real binding. */
+export function ensureLayerDir(layerDir: string, warn: (message: string) => void = console.warn): boolean {
+  if (layerIsBuilt(layerDir)) return true;
+  mkdirSync(layerDir, { recursive: true });
+  writeFileSync(
+    join(layerDir, 'README.md'),
+    'Placeholder. Run `node --import tsx infra/aws/duckdbLayer.ts` before `cdk deploy` to install the\n' +
+      'linux-arm64 DuckDB binding here (nodejs/node_modules), which the Lambda layer ships.\n',
+  );
+  warn(`[infra] DuckDB layer not built (${layerDir}): deploying now would give functions that use DuckDB no binding. Run: node --import tsx infra/aws/duckdbLayer.ts`);
+  return false;
+}
+
+/** Installs @duckdb/node-api with the linux-arm64 glibc binding into `<layerDir>/nodejs`. */
+export function buildLayer(layerDir: string, version = pinnedDuckdbVersion()) {
+  const nodejs = join(layerDir, 'nodejs');
+  rmSync(layerDir, { recursive: true, force: true });
+  mkdirSync(nodejs, { recursive: true });
+  writeFileSync(join(nodejs, 'package.json'), JSON.stringify({ name: 'duckdb-layer', private: true }, null, 2));
+  execFileSync(
+    'npm',
+    ['install', '--prefix', nodejs, '--os=linux', '--cpu=arm64', '--libc=glibc', '--omit=dev', '--no-audit', '--no-fund', '--no-save', `@duckdb/node-api@${version}`],
+    { stdio: 'inherit' },
+  );
+  if (!layerIsBuilt(layerDir)) throw new Error(`npm did not install the linux-arm64 binding into ${bindingDir(layerDir)}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dir = defaultPaths().duckdbLayerDir;
+  buildLayer(dir);
+  console.log(`DuckDB layer ready in ${dir}`);
+}

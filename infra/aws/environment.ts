@@ -1,0 +1,26 @@
+// The environment every function gets: the names functions/ports/index.ts wires its ports from.
+// getPorts() reads all of them at once, so each function receives the full set; access.ts decides
+// what each function may actually do with them.
+import { Aws } from 'aws-cdk-lib';
+import { BUCKETS, EXAMPLES, FUNCTION_ENV, QUEUES, TABLES, type QueueName, type TableName } from './resources';
+import type { StatefulStack } from './StatefulStack';
+
+export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUrl: string): Record<string, string> {
+  const env: Record<string, string> = {
+    [BUCKETS.results.env]: stateful.resultsBucket.bucketName,
+    [FUNCTION_ENV.wsCallbackUrl]: webSocketCallbackUrl,
+    [FUNCTION_ENV.authMode]: 'cognito',
+    [FUNCTION_ENV.cognitoUserPoolId]: stateful.auth.userPool.userPoolId,
+    [FUNCTION_ENV.cognitoClientId]: stateful.auth.client.userPoolClientId,
+    [FUNCTION_ENV.examplesDbPath]: EXAMPLES.lambdaPath,
+    [FUNCTION_ENV.examplesS3Bucket]: stateful.examplesBucket.bucketName,
+    [FUNCTION_ENV.examplesS3Key]: EXAMPLES.s3Key,
+  };
+  for (const [key, def] of Object.entries(TABLES)) env[def.env] = stateful.tables[key as TableName].tableName;
+  for (const [key, def] of Object.entries(QUEUES)) env[def.env] = stateful.queues[key as QueueName].queue.queueUrl;
+  return env;
+}
+
+/** The management API endpoint of a WebSocket stage, built from parts so no resource depends on the stage. */
+export const webSocketCallbackUrl = (apiId: string, stageName: string) =>
+  `https://${apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${stageName}`;

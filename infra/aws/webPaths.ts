@@ -1,0 +1,46 @@
+// Which request paths CloudFront sends to the HTTP API instead of the frontend bucket, derived from
+// the route table so a new API area needs no infra change. Most areas own their first path segment
+// (/api, /kv, /tabstateview ...); a segment the SPA also uses for pages (Superset's
+// /superset/dashboard/<id>/ is a page, /superset/log/ is an API) is split one level deeper.
+import type { RouteDef } from '../../shared/routes/index';
+
+/** First segments shared by SPA pages and API routes. */
+export const SHARED_WITH_SPA = new Set(['superset']);
+
+/** CloudFront allows 25 cache behaviours per distribution by default (the SPA default is one more). */
+export const MAX_BEHAVIOURS = 24;
+
+export function apiPathPatterns(routes: readonly Pick<RouteDef, 'path'>[]): string[] {
+  const patterns = new Set<string>();
+  for (const { path } of routes) {
+    const segments = path.split('/').filter(Boolean);
+    const depth = SHARED_WITH_SPA.has(segments[0]) ? 2 : 1;
+    const prefix: string[] = [];
+    for (const segment of segments.slice(0, depth)) {
+      if (segment.startsWith('{')) break;
+      prefix.push(segment);
+    }
+    if (prefix.length === 0) throw new Error(`Route ${path} starts with a parameter; CloudFront cannot route it to the API`);
+    const base = `/${prefix.join('/')}`;
+    if (segments.length > prefix.length || path.endsWith('/')) patterns.add(`${base}/*`);
+    if (path === base) patterns.add(base);
+  }
+  const sorted = [...patterns].sort();
+  if (sorted.length > MAX_BEHAVIOURS) throw new Error(`${sorted.length} API path patterns exceed CloudFront's behaviour limit: ${sorted.join(' ')}`);
+  return sorted;
+}
+
+/**
+ * CloudFront Function (viewer request, default behaviour only): a path whose last segment has no
+ * file extension is an SPA page, so it is served /index.html. Unlike a 403/404 -> index.html error
+ * response, this leaves missing assets and API errors as real 404s.
+ */
+export const SPA_REWRITE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** The same rule in TypeScript, for the unit test of the function's behaviour. */
+export const rewritesToIndex = (uri: string) => (uri.split('/').pop() ?? '').indexOf('.') === -1;

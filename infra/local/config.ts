@@ -1,0 +1,82 @@
+// Names, paths and environment of the local cloud. Physical names come from one prefix so the same
+// definitions in infra/aws/resources.ts can live side by side with other stacks on a shared LocalStack.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { TABLES, QUEUES, BUCKETS, FUNCTION_ENV, visibilityTimeoutSeconds, type QueueDef } from '../aws/resources';
+
+export const ACCOUNT_ID = '000000000000';
+export const REGION_DEFAULT = 'us-east-1';
+
+export interface LocalNames {
+  tables: Record<keyof typeof TABLES, string>;
+  bucket: string;
+  queues: Record<keyof typeof QUEUES, { name: string; dlqName: string }>;
+}
+
+export function localNames(prefix: string): LocalNames {
+  return {
+    tables: Object.fromEntries(Object.keys(TABLES).map((k) => [k, `${prefix}-${k}`])) as LocalNames['tables'],
+    bucket: `${prefix}-results`,
+    queues: Object.fromEntries(
+      Object.keys(QUEUES).map((k) => [k, { name: `${prefix}-${k}`, dlqName: `${prefix}-${k}-dlq` }]),
+    ) as LocalNames['queues'],
+  };
+}
+
+/**
+ * The queue's visibility timeout. AWS uses 6x the worker timeout (over an hour for queries), which
+ * would make a failed message wait that long locally too; tests and impatient developers shorten it.
+ */
+export function localVisibilityTimeout(q: QueueDef, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.LOCAL_VISIBILITY_TIMEOUT_SECONDS;
+  const override = raw ? Number(raw) : NaN;
+  return Number.isInteger(override) && override >= 0 ? override : visibilityTimeoutSeconds(q);
+}
+
+/** The local JWT secret: generated once per data folder so tokens survive restarts. */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value) return value;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export interface FunctionEnvInput {
+  endpoint: string;
+  callbackUrl: string;
+  names: LocalNames;
+  queueUrls: Record<keyof typeof QUEUES, string>;
+  secret: string;
+  examplesPath: string;
+  region: string;
+  /** Keep the caller's credentials when they point at a real AWS account or LocalStack. */
+  external: boolean;
+}
+
+/** The environment every handler reads, exactly the variables the CDK stacks give the Lambdas. */
+export function functionEnv(input: FunctionEnvInput, current: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {
+    AWS_REGION: input.region,
+    [FUNCTION_ENV.s3ForcePathStyle]: '1',
+    [BUCKETS.results.env]: input.names.bucket,
+    [FUNCTION_ENV.wsCallbackUrl]: input.callbackUrl,
+    [FUNCTION_ENV.authMode]: 'local',
+    [FUNCTION_ENV.localJwtSecret]: input.secret,
+    [FUNCTION_ENV.examplesDbPath]: resolve(input.examplesPath),
+  };
+  // AWS_ENDPOINT_URL is only set when we own the endpoint; against real AWS it must stay unset.
+  if (input.endpoint) env.AWS_ENDPOINT_URL = input.endpoint;
+  if (!input.external || !current.AWS_ACCESS_KEY_ID) {
+    env.AWS_ACCESS_KEY_ID = 'local';
+    env.AWS_SECRET_ACCESS_KEY = 'local';
+  }
+  for (const [key, def] of Object.entries(TABLES)) env[def.env] = input.names.tables[key as keyof typeof TABLES];
+  for (const [key, def] of Object.entries(QUEUES)) env[def.env] = input.queueUrls[key as keyof typeof QUEUES];
+  return env;
+}

@@ -1,0 +1,118 @@
+// The single AWS endpoint of the local cloud (AWS_ENDPOINT_URL), like LocalStack's edge port: it tells
+// services apart by request shape. DynamoDB calls carry `X-Amz-Target: DynamoDB_20120810.*`, SQS calls
+// `X-Amz-Target: AmazonSQS.*`, the WebSocket management API lives under `/@connections/`, and everything
+// else is S3 (path-style). dynalite and s3rver listen on private ports behind it.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import dynalite from 'dynalite';
+import S3rver from 's3rver';
+import { proxyTo, type Proxy } from './http/proxy';
+import { BodyTooLargeError } from './http/body';
+import { QueueStore } from './sqs/queueStore';
+import { handleSqs, isSqsRequest } from './sqs/sqsApi';
+import { handleManagement, isManagementRequest, type Connections } from './gateway/connections';
+
+export interface EdgeOptions {
+  dataDir: string;
+  port: number;
+  host: string;
+  region: string;
+  connections: Connections;
+  /** false when AWS_ENDPOINT_URL points elsewhere: only the management API is served then. */
+  emulate: boolean;
+}
+
+export interface Edge {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+
+const closeServer = (server: Server) =>
+  new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+
+interface Emulators {
+  dynamo: Server;
+  dynamoProxy: Proxy;
+  s3: S3rver;
+  s3Proxy: Proxy;
+  queues: QueueStore;
+}
+
+async function startEmulators(dataDir: string, region: string): Promise<Emulators> {
+  // createTableMs 0: tables are ACTIVE at once, so a cold start does not wait on fake provisioning.
+  const dynamo = dynalite({ path: join(dataDir, 'dynamodb'), createTableMs: 0, updateTableMs: 0, deleteTableMs: 0 });
+  const dynamoPort = await listen(dynamo, 0, '127.0.0.1');
+  const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: join(dataDir, 's3'), silent: true });
+  const { port: s3Port } = (await s3.run()) as AddressInfo;
+  return {
+    dynamo,
+    dynamoProxy: proxyTo(dynamoPort, 'dynamodb'),
+    s3,
+    s3Proxy: proxyTo(s3Port, 's3'),
+    queues: new QueueStore(join(dataDir, 'sqs'), region),
+  };
+}
+
+export async function startEdge(options: EdgeOptions): Promise<Edge> {
+  const emulators = options.emulate ? await startEmulators(options.dataDir, options.region) : null;
+  let baseUrl = '';
+
+  const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
+    if (isManagementRequest(req)) return handleManagement(options.connections, req, res);
+    if (!emulators) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+      return;
+    }
+    const target = String(req.headers['x-amz-target'] ?? '');
+    if (target.startsWith('DynamoDB_')) return emulators.dynamoProxy.forward(req, res);
+    if (isSqsRequest(req)) return handleSqs(emulators.queues, baseUrl, req, res);
+    // s3rver checks signatures against its own fixed key pair; ours are signed with whatever keys
+    // the caller has, so send them unsigned (s3rver then treats them as anonymous and allows them).
+    return emulators.s3Proxy.forward(req, res, { dropHeaders: ['authorization'] });
+  };
+
+  const server = createServer((req, res) => {
+    dispatch(req, res).catch((error) => {
+      const status = error instanceof BodyTooLargeError ? 413 : 500;
+      if (status === 500) console.error('[local edge]', error);
+      if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: status === 413 ? 'Request Entity Too Large' : 'Internal error' }));
+    });
+  });
+  // Long polls last 20 s; the default request timeouts would not cut them, but keep-alive must outlast them.
+  server.keepAliveTimeout = 65_000;
+  const port = await listen(server, options.port, options.host);
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    url: baseUrl,
+    port,
+    async close() {
+      await emulators?.queues.close();
+      await closeServer(server);
+      if (!emulators) return;
+      emulators.dynamoProxy.close();
+      emulators.s3Proxy.close();
+      await emulators.s3.close();
+      // dynalite's close also closes its LevelDB, which must happen before the process exits.
+      await new Promise<void>((resolve, reject) => {
+        emulators.dynamo.close((error?: Error) => (error ? reject(error) : resolve()));
+        emulators.dynamo.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// The local HTTP API: the shared route table decides which handler module serves a request, a JWT
+// authorizer stands in front of non-public routes (401 without invoking the handler, as API Gateway
+// does), and everything that is not an API route is the single-page app from dist/web.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { findRoute } from '../../../shared/routes/index';
+import { verifyLocalToken } from '../../../functions/platform/auth/localTokens';
+import { invoke, MissingHandlerError } from '../lambda';
+import { BodyTooLargeError, readBody } from '../http/body';
+import { buildHttpEvent, toHttpAnswer, type Claims } from './apiEvent';
+import type { StaticSite } from './staticSite';
+
+export interface HttpGatewayOptions {
+  secret: () => string;
+  site: StaticSite | null;
+  region: string;
+  /** API Gateway's payload limit: 10 MB. */
+  maxBodyBytes?: number;
+  /** API Gateway's integration timeout: 30 s, then 503. */
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...JSON_TYPE, ...headers }).end(JSON.stringify(body));
+}
+
+async function authorize(req: IncomingMessage, secret: string): Promise<Claims | null> {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) return null;
+  return (await verifyLocalToken(match[1], secret)) as Claims | null;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms)));
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+const TIMED_OUT = Symbol('timed out');
+
+export function httpGateway(options: HttpGatewayOptions) {
+  const maxBody = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const log = options.log ?? (() => undefined);
+
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, found: NonNullable<ReturnType<typeof findRoute>>) {
+    const { route, params } = found;
+    const requestId = randomUUID();
+    const idHeader = { 'apigw-requestid': requestId };
+    const claims = route.public ? null : await authorize(req, options.secret());
+    if (!route.public && !claims) {
+      req.resume();
+      sendJson(res, 401, { message: 'Unauthorized' }, { ...idHeader, 'www-authenticate': 'Bearer' });
+      return 401;
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBody);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      sendJson(res, 413, { message: 'Request Entity Too Large' }, idHeader);
+      return 413;
+    }
+    const event = buildHttpEvent({ req, url, body, route, params, claims, requestId });
+    let result: unknown;
+    try {
+      result = await withTimeout(Promise.resolve(invoke(route.module, event, { region: options.region, timeoutSeconds: timeoutMs / 1000 })), timeoutMs);
+    } catch (error) {
+      // A throwing Lambda is a bare 500 at API Gateway; the stack trace belongs in the log.
+      console.error(`[local gateway] ${route.module} failed for ${route.method} ${route.path}:`, error instanceof MissingHandlerError ? error.message : error);
+      sendJson(res, 500, { message: 'Internal Server Error' }, idHeader);
+      return 500;
+    }
+    if (result === TIMED_OUT) {
+      sendJson(res, 503, { message: 'Service Unavailable' }, idHeader);
+      return 503;
+    }
+    const answer = toHttpAnswer(result);
+    res.writeHead(answer.status, { ...answer.headers, ...idHeader, 'content-length': String(answer.body.length) });
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+    return answer.status;
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse) {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let status: number;
+    try {
+      const found = findRoute(req.method ?? 'GET', url.pathname);
+      if (found) status = await serveApi(req, res, url, found);
+      else if (url.pathname.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !options.site) {
+        req.resume();
+        sendJson(res, 404, { message: 'Not Found' });
+        status = 404;
+      } else status = await options.site.serve(req, res, url);
+    } catch (error) {
+      console.error('[local gateway]', error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      else res.end();
+      status = 500;
+    }
+    log(`${req.method} ${url.pathname}${url.search} ${status} ${Date.now() - started}ms`);
+  };
+}

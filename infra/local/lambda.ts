@@ -1,0 +1,61 @@
+// Invokes handler modules in-process the way Lambda would: `functions/handlers/<module>.ts` exporting
+// `handler(event, context)`, imported once (a warm container) and given a Lambda-shaped context.
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+
+const HANDLERS_DIR = fileURLToPath(new URL('../../functions/handlers/', import.meta.url));
+
+type Handler = (event: unknown, context: Context) => Promise<unknown> | unknown;
+
+export class MissingHandlerError extends Error {
+  constructor(readonly module: string) {
+    super(`Handler module functions/handlers/${module}.ts does not exist (yet)`);
+  }
+}
+
+const loaded = new Map<string, Promise<Handler>>();
+
+export const handlerPath = (module: string) => `${HANDLERS_DIR}${module}.ts`;
+export const handlerExists = (module: string) => existsSync(handlerPath(module));
+
+export function loadHandler(module: string): Promise<Handler> {
+  if (!/^[A-Za-z0-9_]+$/.test(module)) return Promise.reject(new Error(`Bad handler module name ${module}`));
+  let pending = loaded.get(module);
+  if (!pending) {
+    if (!handlerExists(module)) return Promise.reject(new MissingHandlerError(module));
+    pending = import(pathToFileURL(handlerPath(module)).href).then((mod: { handler?: Handler }) => {
+      if (typeof mod.handler !== 'function') throw new Error(`functions/handlers/${module}.ts exports no handler`);
+      return mod.handler;
+    });
+    // A failed import (syntax error while someone edits) is retried on the next invocation.
+    pending.catch(() => loaded.delete(module));
+    loaded.set(module, pending);
+  }
+  return pending;
+}
+
+export function lambdaContext(module: string, timeoutSeconds: number, region: string): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  const name = `sqlscape-${module}`;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:${region}:000000000000:function:${name}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: `local/${randomUUID()}`,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export async function invoke(module: string, event: unknown, options: { timeoutSeconds?: number; region?: string } = {}) {
+  const handler = await loadHandler(module);
+  return handler(event, lambdaContext(module, options.timeoutSeconds ?? 30, options.region ?? 'us-east-1'));
+}

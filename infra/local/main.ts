@@ -1,0 +1,48 @@
+// `npm start`: the local cloud on http://localhost:8088 with data under .data/, until Ctrl-C.
+import { startStack } from './stack';
+
+// The SDK's Node 20 end-of-support notice repeats in every run and says nothing about this app.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const log = (line: string) => console.log(`[local] ${line}`);
+const port = Number(process.env.PORT ?? 8088);
+
+try {
+  const stack = await startStack({
+    dataDir: process.env.LOCAL_DATA_DIR ?? '.data',
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    edgePort: Number(process.env.LOCAL_EDGE_PORT ?? 8089),
+    buildFrontend: process.env.LOCAL_SKIP_BUILD !== '1',
+    log,
+  });
+  const phases = Object.entries(stack.timings)
+    .map(([name, ms]) => `${name} ${ms}ms`)
+    .join(', ');
+  log(`${stack.cold ? 'cold' : 'warm'} start in ${stack.timings.total}ms (${phases})`);
+  log(`AWS endpoint ${process.env.AWS_ENDPOINT_URL ?? '(real AWS)'}; data in ${stack.dataDir}`);
+  console.log(`\nSQL editor ready at http://localhost:${stack.port}/ (admin/admin)\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    // A second Ctrl-C while closing means "now": LevelDB may then need its log replayed, which it does.
+    if (stopping) process.exit(130);
+    stopping = true;
+    log(`${signal}: stopping...`);
+    try {
+      await stack.stop();
+      log('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      console.error('[local] stop failed:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+} catch (error) {
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === 'EADDRINUSE') console.error(`[local] port in use: ${e.message}. Set PORT / LOCAL_EDGE_PORT.`);
+  else console.error('[local] failed to start:', error);
+  process.exit(1);
+}

@@ -1,0 +1,284 @@
+// The local gateway itself: the JWT authorizer in front of routes, API Gateway's own error bodies,
+// the SPA fallback, the WebSocket API with its management endpoint, and the AWS edge (persistence
+// across restarts, SQS redrive) driven through the real AWS SDK clients.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SignJWT } from 'jose';
+import { ApiGatewayManagementApiClient, PostToConnectionCommand, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateQueueCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SetQueueAttributesCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { startLocalCloud, type LocalCloud } from '../support/localCloud';
+import { REPO_ROOT } from '../../infra/local/stack';
+import { arnOfQueueUrl, pollQueue } from '../../infra/local/pollers';
+
+const region = 'us-east-1';
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** Opens a WebSocket and resolves once it is open, or with the HTTP status that refused it. */
+function openSocket(url: string): Promise<{ ws?: WebSocket; refusedWith?: number; messages: string[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const messages: string[] = [];
+    ws.on('message', (data) => messages.push(data.toString()));
+    ws.once('open', () => resolve({ ws, messages }));
+    ws.once('unexpected-response', (_req, res) => resolve({ refusedWith: res.statusCode, messages }));
+    ws.once('error', reject);
+  });
+}
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('local gateway', () => {
+  let cloud: LocalCloud;
+  let token: string;
+
+  beforeAll(async () => {
+    cloud = await startLocalCloud();
+    token = await cloud.login('admin', 'admin');
+  });
+  afterAll(() => cloud?.stop());
+
+  it('answers 401 Unauthorized without invoking the handler when a protected route has no token', async () => {
+    const res = await fetch(`${cloud.url}/api/v1/me/`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('answers 401 for a token signed with another key, a garbage token and a non-Bearer scheme', async () => {
+    const forged = await new SignJWT({ user_id: 1, username: 'admin', 'cognito:groups': ['Admin'], token_use: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('sqlscape-local')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-secret-of-this-cloud-at-all'));
+    for (const authorization of [`Bearer ${forged}`, 'Bearer not.a.jwt', `Basic ${token}`]) {
+      const res = await fetch(`${cloud.url}/api/v1/me/`, { headers: { authorization } });
+      expect(res.status, authorization.slice(0, 20)).toBe(401);
+      expect(await res.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('passes the token claims to the handler as the authorizer does', async () => {
+    const res = await fetch(`${cloud.url}/api/v1/me/`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('apigw-requestid')).toBeTruthy();
+    expect(((await res.json()) as { result: { username: string } }).result.username).toBe('admin');
+  });
+
+  it('answers 404 JSON for an /api path no route matches, and for a known path with the wrong method', async () => {
+    for (const [method, path] of [['GET', '/api/v1/no_such_thing/'], ['DELETE', '/api/v1/me/']]) {
+      const res = await fetch(`${cloud.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ message: 'Not Found' });
+    }
+  });
+
+  it('answers 413 for a body over the 10 MB payload limit', async () => {
+    const res = await fetch(`${cloud.url}/api/v1/security/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it.skipIf(!existsSync(join(REPO_ROOT, 'dist/web/index.html')))('serves index.html for client-side routes (SPA fallback)', async () => {
+    const index = readFileSync(join(REPO_ROOT, 'dist/web/index.html'), 'utf8');
+    for (const path of ['/sqllab/', '/superset/dashboard/1/']) {
+      const res = await fetch(`${cloud.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toBe(index);
+    }
+  });
+
+  it('refuses a WebSocket without a valid token', async () => {
+    expect((await openSocket(`${cloud.wsUrl}`)).refusedWith).toBe(401);
+    expect((await openSocket(`${cloud.wsUrl}?token=bad.token.here`)).refusedWith).toBe(401);
+  });
+
+  it('accepts a WebSocket with a token and delivers what is posted to /@connections/{id}', async () => {
+    const { ws, messages } = await openSocket(`${cloud.wsUrl}?token=${encodeURIComponent(token)}`);
+    expect(ws).toBeDefined();
+    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint: cloud.edgeUrl, credentials }));
+    const table = process.env.CONNECTIONS_TABLE!;
+    const items = await until(async () => {
+      const out = await doc.send(new ScanCommand({ TableName: table }));
+      return out.Items?.length ? out.Items : undefined;
+    }, 'the $connect handler to record the connection');
+    const connectionId = items[0].connectionId as string;
+    const management = new ApiGatewayManagementApiClient({ region, endpoint: cloud.edgeUrl, credentials });
+    const info = await management.send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    expect(info.ConnectedAt).toBeInstanceOf(Date);
+
+    await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('{"hello":"world"}') }));
+    await until(() => (messages.length ? true : undefined), 'the pushed message');
+    expect(JSON.parse(messages[0])).toEqual({ hello: 'world' });
+
+    ws!.close();
+    await until(async () => {
+      const out = await doc.send(new ScanCommand({ TableName: table }));
+      return out.Items?.length === 0 ? true : undefined;
+    }, 'the $disconnect handler to forget the connection');
+    const gone = await management
+      .send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('late') }))
+      .catch((e: Error & { $metadata?: { httpStatusCode?: number } }) => e);
+    expect((gone as Error).name).toBe('GoneException');
+    expect((gone as { $metadata: { httpStatusCode: number } }).$metadata.httpStatusCode).toBe(410);
+  });
+
+  it('moves a message to the dead-letter queue after maxReceiveCount receives, like SQS redrive', async () => {
+    const sqs = new SQSClient({ region, endpoint: cloud.edgeUrl, credentials });
+    const { QueueUrl: dlq } = await sqs.send(new CreateQueueCommand({ QueueName: 'gateway-test-dlq' }));
+    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq, AttributeNames: ['QueueArn'] }));
+    const { QueueUrl: source } = await sqs.send(new CreateQueueCommand({ QueueName: 'gateway-test-source' }));
+    await sqs.send(
+      new SetQueueAttributesCommand({
+        QueueUrl: source,
+        Attributes: { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount: 2 }) },
+      }),
+    );
+    const sent = await sqs.send(new SendMessageCommand({ QueueUrl: source, MessageBody: '{"queryId":"q1"}' }));
+
+    // Visibility 0: each receive that "fails" gives the message straight back.
+    for (const expectedCount of ['1', '2']) {
+      const out = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: source, VisibilityTimeout: 0, MessageSystemAttributeNames: ['All'] }),
+      );
+      expect(out.Messages?.[0]?.MessageId).toBe(sent.MessageId);
+      expect(out.Messages?.[0]?.Attributes?.ApproximateReceiveCount).toBe(expectedCount);
+    }
+    const third = await sqs.send(new ReceiveMessageCommand({ QueueUrl: source, VisibilityTimeout: 0 }));
+    expect(third.Messages ?? []).toHaveLength(0);
+    const dead = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq, MessageSystemAttributeNames: ['All'] }));
+    expect(dead.Messages?.[0]?.Body).toBe('{"queryId":"q1"}');
+    expect(dead.Messages?.[0]?.Attributes?.DeadLetterQueueSourceArn).toMatch(/:gateway-test-source$/);
+  });
+
+  it('polls like the SQS event source: deletes successes, retries reported failures, then redrives them', async () => {
+    const sqs = new SQSClient({ region, endpoint: cloud.edgeUrl, credentials });
+    const { QueueUrl: dlq } = await sqs.send(new CreateQueueCommand({ QueueName: 'poller-test-dlq' }));
+    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq, AttributeNames: ['QueueArn'] }));
+    const { QueueUrl: source } = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: 'poller-test',
+        Attributes: {
+          VisibilityTimeout: '1',
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount: 2 }),
+        },
+      }),
+    );
+    await sqs.send(new SendMessageCommand({ QueueUrl: source, MessageBody: 'ok-1' }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: source, MessageBody: 'fail-1' }));
+    const seen: Record<string, string[]> = {};
+    const abort = new AbortController();
+    const stopped = pollQueue({
+      client: sqs,
+      target: { queueUrl: source!, queueArn: arnOfQueueUrl(source!, region), worker: 'test', batchSize: 10, timeoutSeconds: 5 },
+      region,
+      concurrency: 2,
+      signal: abort.signal,
+      run: async (event) => {
+        for (const r of event.Records) {
+          expect(r.eventSource).toBe('aws:sqs');
+          expect(r.eventSourceARN).toMatch(/:poller-test$/);
+          (seen[r.body] ??= []).push(r.attributes.ApproximateReceiveCount);
+        }
+        return { batchItemFailures: event.Records.filter((r) => r.body.startsWith('fail')).map((r) => ({ itemIdentifier: r.messageId })) };
+      },
+    });
+    try {
+      const dead = await until(async () => {
+        const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq, WaitTimeSeconds: 1 }));
+        return out.Messages?.length ? out.Messages : undefined;
+      }, 'the failing message to reach the DLQ');
+      expect(dead.map((m) => m.Body)).toEqual(['fail-1']);
+    } finally {
+      abort.abort();
+      await stopped();
+    }
+    expect(seen['ok-1']).toEqual(['1']);
+    expect(seen['fail-1']).toEqual(['1', '2']);
+    const left = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: source, AttributeNames: ['All'] }));
+    expect(left.Attributes?.ApproximateNumberOfMessages).toBe('0');
+    expect(left.Attributes?.ApproximateNumberOfMessagesNotVisible).toBe('0');
+  });
+
+  it('long-polls: a waiting receive returns as soon as a message is sent', async () => {
+    const sqs = new SQSClient({ region, endpoint: cloud.edgeUrl, credentials });
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'gateway-test-longpoll' }));
+    const started = Date.now();
+    const waiting = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
+    await new Promise((r) => setTimeout(r, 200));
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'wake up' }));
+    const out = await waiting;
+    expect(out.Messages?.[0]?.Body).toBe('wake up');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('local cloud restart', () => {
+  it('keeps DynamoDB items, S3 objects, queued messages and issued tokens across a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sqlscape-restart-'));
+    try {
+      const first = await startLocalCloud({ dataDir });
+      const token = await first.login('gamma', 'gamma');
+      const clients = (endpoint: string) => ({
+        doc: DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint, credentials })),
+        s3: new S3Client({ region, endpoint, credentials, forcePathStyle: true }),
+        sqs: new SQSClient({ region, endpoint, credentials }),
+      });
+      const before = clients(first.edgeUrl);
+      const table = process.env.MAIN_TABLE!;
+      const bucket = process.env.RESULTS_BUCKET!;
+      await before.doc.send(new PutCommand({ TableName: table, Item: { pk: 'TEST#restart', sk: 'TEST', value: 42 } }));
+      await before.s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'test/restart.json', Body: '{"rows":[1]}' }));
+      const { QueueUrl } = await before.sqs.send(new CreateQueueCommand({ QueueName: 'restart-test' }));
+      await before.sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'survives' }));
+      await first.stop();
+
+      const second = await startLocalCloud({ dataDir });
+      try {
+        expect(second.stack.cold).toBe(false);
+        const after = clients(second.edgeUrl);
+        const item = await after.doc.send(new GetCommand({ TableName: table, Key: { pk: 'TEST#restart', sk: 'TEST' } }));
+        expect(item.Item?.value).toBe(42);
+        const object = await after.s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'test/restart.json' }));
+        expect(await object.Body!.transformToString()).toBe('{"rows":[1]}');
+        const { QueueUrl: url2 } = await after.sqs.send(new CreateQueueCommand({ QueueName: 'restart-test' }));
+        const received = await after.sqs.send(new ReceiveMessageCommand({ QueueUrl: url2 }));
+        expect(received.Messages?.[0]?.Body).toBe('survives');
+        // The JWT secret lives in the data folder, so a token from before the restart still works.
+        const me = await fetch(`${second.url}/api/v1/me/`, { headers: { authorization: `Bearer ${token}` } });
+        expect(me.status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// The HTTP API and its functions: authorization per route, runtime defaults, environment and least
+// privilege, read from the synthesized templates.
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deployedRouteKey } from '../../infra/aws/httpRoutes';
+import { BUCKETS, FUNCTION_ENV, QUEUES, TABLES } from '../../infra/aws/resources';
+import { routes } from '../../shared/routes/index';
+import { actionsOf, DUCKDB_STUB_MODULES, functionIdOf, synthApp } from './synthApp';
+
+let t: Awaited<ReturnType<typeof synthApp>>['templates'];
+
+beforeAll(async () => {
+  t = (await synthApp()).templates;
+});
+
+const routeResources = () =>
+  Object.values(t.api.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties as { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown });
+
+describe('HTTP API routes', () => {
+  it('deploys every route of the table', () => {
+    const keys = new Set(routeResources().map((r) => r.RouteKey));
+    for (const route of routes) expect(keys, route.name).toContain(deployedRouteKey(route));
+  });
+
+  it('puts the JWT authorizer on every non-public route', () => {
+    const byKey = new Map(routeResources().map((r) => [r.RouteKey, r]));
+    for (const route of routes.filter((r) => !r.public)) {
+      const deployed = byKey.get(deployedRouteKey(route))!;
+      expect(deployed.AuthorizationType, route.name).toBe('JWT');
+      expect(deployed.AuthorizerId, route.name).toBeDefined();
+    }
+  });
+
+  it('leaves health, login and refresh open, and only them', () => {
+    const open = routeResources().filter((r) => r.AuthorizationType === 'NONE');
+    expect(open.map((r) => r.RouteKey).sort()).toEqual(['GET /health', 'POST /api/v1/security/login', 'POST /api/v1/security/refresh']);
+    for (const r of open) expect(r.AuthorizerId).toBeUndefined();
+  });
+
+  it('checks tokens against the user pool and its app client', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ 'Fn::ImportValue': Match.stringLikeRegexp('WebClient') }],
+        // The user pool's provider URL, https://cognito-idp.<region>.amazonaws.com/<pool id>.
+        Issuer: { 'Fn::ImportValue': Match.stringLikeRegexp('UserPool.*ProviderURL') },
+      },
+    });
+  });
+});
+
+describe('functions', () => {
+  const appStacks = (): Template[] => [t.stateful, t.realtime, t.api, t.schedule];
+
+  it('run Node.js 22 on arm64 with source maps', () => {
+    for (const template of appStacks()) {
+      for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+        expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
+        expect(fn.Properties.Architectures, id).toEqual(['arm64']);
+        expect(fn.Properties.LoggingConfig?.LogGroup, id).toBeDefined();
+      }
+    }
+  });
+
+  it('get every variable getPorts() requires', () => {
+    const required = [
+      ...Object.values(TABLES).map((d) => d.env),
+      ...Object.values(QUEUES).map((d) => d.env),
+      BUCKETS.results.env,
+      FUNCTION_ENV.wsCallbackUrl,
+      FUNCTION_ENV.cognitoUserPoolId,
+      FUNCTION_ENV.cognitoClientId,
+      FUNCTION_ENV.examplesS3Bucket,
+      FUNCTION_ENV.examplesS3Key,
+    ];
+    for (const template of [t.realtime, t.api, t.schedule]) {
+      for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+        const vars = fn.Properties.Environment.Variables as Record<string, unknown>;
+        for (const name of required) expect(vars, `${id} ${name}`).toHaveProperty(name);
+        expect(vars[FUNCTION_ENV.authMode]).toBe('cognito');
+        expect(vars).not.toHaveProperty(FUNCTION_ENV.localJwtSecret);
+      }
+    }
+  });
+
+  it('give DuckDB only to functions whose bundle loads it', () => {
+    for (const module of DUCKDB_STUB_MODULES) {
+      const fn = t.api.findResources('AWS::Lambda::Function')[functionIdOf(t.api, module)];
+      expect(fn.Properties.Layers, module).toHaveLength(1);
+    }
+    const health = t.api.findResources('AWS::Lambda::Function')[functionIdOf(t.api, 'health')];
+    expect(health.Properties.Layers).toBeUndefined();
+  });
+});
+
+describe('least privilege', () => {
+  it('lets the security function call Cognito InitiateAuth', () => {
+    expect(actionsOf(t.api, functionIdOf(t.api, 'security'))).toContain('cognito-idp:InitiateAuth');
+  });
+
+  it('gives health no data access at all', () => {
+    const actions = actionsOf(t.api, functionIdOf(t.api, 'health'));
+    expect(actions.filter((a) => /^(dynamodb|s3|sqs|cognito-idp|execute-api):/.test(a))).toEqual([]);
+  });
+
+  it('keeps Cognito, queues and WebSocket pushes to the functions that need them', () => {
+    const me = actionsOf(t.api, functionIdOf(t.api, 'me'));
+    expect(me).not.toContain('cognito-idp:InitiateAuth');
+    expect(me).not.toContain('dynamodb:PutItem');
+    expect(me.some((a) => a.startsWith('sqs:'))).toBe(false);
+    const worker = actionsOf(t.api, functionIdOf(t.api, QUEUES.queries.worker));
+    expect(worker).toContain('execute-api:ManageConnections');
+    expect(worker).toContain('dynamodb:PutItem');
+    expect(actionsOf(t.api, functionIdOf(t.api, 'health'))).not.toContain('execute-api:ManageConnections');
+  });
+
+  it('lets only enqueueing modules send to the queues', () => {
+    const senders = Object.keys(t.api.findResources('AWS::Lambda::Function')).filter((id) => actionsOf(t.api, id).includes('sqs:SendMessage'));
+    expect(senders.length).toBeGreaterThan(0);
+    expect(senders).not.toContain(functionIdOf(t.api, 'health'));
+    expect(senders).not.toContain(functionIdOf(t.api, 'security'));
+  });
+});

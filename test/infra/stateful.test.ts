@@ -1,0 +1,152 @@
+// Tables, queues and their workers, buckets, schedules and the user pool, read from the templates.
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUCKETS, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds } from '../../infra/aws/resources';
+import { ROLES } from '../../shared/security/roles';
+import { functionIdOf, synthApp } from './synthApp';
+
+let t: Awaited<ReturnType<typeof synthApp>>['templates'];
+
+beforeAll(async () => {
+  t = (await synthApp()).templates;
+});
+
+type Props = Record<string, any>;
+const resources = (template: typeof t.api, type: string) => template.findResources(type) as Record<string, { Properties: Props; DeletionPolicy?: string }>;
+
+/** The logical id in the stateful stack behind an `Fn::ImportValue` in another stack. */
+function exportedResourceId(importValue: { 'Fn::ImportValue': string }): string {
+  const outputs = t.stateful.toJSON().Outputs as Record<string, { Value: any; Export?: { Name: string } }>;
+  const output = Object.values(outputs).find((o) => o.Export?.Name === importValue['Fn::ImportValue']);
+  if (!output) throw new Error(`no export ${importValue['Fn::ImportValue']}`);
+  return output.Value['Fn::GetAtt']?.[0] ?? output.Value.Ref;
+}
+
+describe('tables', () => {
+  it.each(Object.entries(TABLES))('%s: on demand, point-in-time recovery, TTL, its indexes, retained', (_key, def) => {
+    const match = Object.values(resources(t.stateful, 'AWS::DynamoDB::Table')).filter(
+      (r) => r.Properties.KeySchema[0].AttributeName === def.partitionKey,
+    );
+    expect(match).toHaveLength(1);
+    const [table] = match;
+    expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+    expect((table.Properties.GlobalSecondaryIndexes ?? []).map((i: Props) => i.IndexName).sort()).toEqual(def.indexes.map((i) => i.name).sort());
+    expect(table.DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('queues and workers', () => {
+  const queues = () => resources(t.stateful, 'AWS::SQS::Queue');
+  const mappings = () => Object.values(resources(t.api, 'AWS::Lambda::EventSourceMapping'));
+
+  it('sends every queue to a dead-letter queue after the defined receives', () => {
+    const withRedrive = Object.values(queues()).filter((q) => q.Properties.RedrivePolicy);
+    expect(withRedrive).toHaveLength(Object.keys(QUEUES).length);
+    const receives = withRedrive.map((q) => q.Properties.RedrivePolicy.maxReceiveCount).sort();
+    expect(receives).toEqual(Object.values(QUEUES).map((d) => d.maxReceiveCount).sort());
+    for (const q of withRedrive) {
+      const dlqId = q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
+      expect(queues()[dlqId], dlqId).toBeDefined();
+      expect(queues()[dlqId].Properties.RedrivePolicy).toBeUndefined();
+    }
+  });
+
+  it('encrypts every queue', () => {
+    for (const [id, q] of Object.entries(queues())) expect(q.Properties.SqsManagedSseEnabled, id).toBe(true);
+  });
+
+  it.each(Object.entries(QUEUES))('%s: the worker reports partial batch failures and its queue hides messages for 6x its timeout', (_key, def) => {
+    const workerId = functionIdOf(t.api, def.worker);
+    const worker = resources(t.api, 'AWS::Lambda::Function')[workerId];
+    const mapping = mappings().find((m) => m.Properties.FunctionName.Ref === workerId);
+    expect(mapping).toBeDefined();
+    expect(mapping!.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mapping!.Properties.BatchSize).toBe(def.batchSize);
+    const queue = queues()[exportedResourceId(mapping!.Properties.EventSourceArn)];
+    expect(queue.Properties.RedrivePolicy).toBeDefined(); // the main queue, not its DLQ
+    expect(worker.Properties.Timeout).toBe(def.workerTimeoutSeconds);
+    expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker.Properties.Timeout);
+    expect(queue.Properties.VisibilityTimeout).toBe(visibilityTimeoutSeconds(def));
+  });
+
+  it.each(Object.entries(QUEUES).filter(([, d]) => d.deadLetterWorker))('%s: the dead-letter drainer reads the DLQ', (_key, def) => {
+    const drainerId = functionIdOf(t.api, def.deadLetterWorker!);
+    const drainer = resources(t.api, 'AWS::Lambda::Function')[drainerId];
+    const mapping = mappings().find((m) => m.Properties.FunctionName.Ref === drainerId)!;
+    expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    const dlq = queues()[exportedResourceId(mapping.Properties.EventSourceArn)];
+    expect(dlq.Properties.RedrivePolicy).toBeUndefined();
+    expect(dlq.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * drainer.Properties.Timeout);
+  });
+});
+
+describe('buckets', () => {
+  it('block all public access, encrypt, and are retained', () => {
+    for (const template of [t.stateful, t.web]) {
+      for (const [id, b] of Object.entries(resources(template, 'AWS::S3::Bucket'))) {
+        expect(b.Properties.PublicAccessBlockConfiguration, id).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm, id).toBe('AES256');
+      }
+    }
+  });
+
+  it('refuse plain HTTP', () => {
+    for (const template of [t.stateful, t.web]) {
+      const policies = Object.values(resources(template, 'AWS::S3::BucketPolicy'));
+      expect(policies.length).toBe(Object.keys(resources(template, 'AWS::S3::Bucket')).length);
+      for (const p of policies) {
+        expect(p.Properties.PolicyDocument.Statement).toEqual(
+          expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        );
+      }
+    }
+  });
+
+  it('expire query results after the defined days', () => {
+    t.stateful.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: BUCKETS.results.expirationDays, Status: 'Enabled' })]) },
+    });
+  });
+});
+
+describe('schedules', () => {
+  it.each(Object.entries(SCHEDULES))('%s: a cron rule invokes its handler', (_key, def) => {
+    const fnId = functionIdOf(t.schedule, def.handler);
+    t.schedule.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: def.cron,
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+    });
+  });
+});
+
+describe('user pool', () => {
+  it('has a group per role', () => {
+    const groups = Object.values(resources(t.stateful, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
+    expect(groups.sort()).toEqual(Object.keys(ROLES).sort());
+  });
+
+  it('lets the app client log in with a password and refresh, and never write user_id', () => {
+    const [client] = Object.values(resources(t.stateful, 'AWS::Cognito::UserPoolClient'));
+    expect(client.Properties.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+    expect(client.Properties.GenerateSecret).toBe(false);
+    expect(client.Properties.WriteAttributes).not.toContain('custom:user_id');
+  });
+
+  it('keeps user_id immutable and adds it to tokens with a v2 pre-token trigger', () => {
+    t.stateful.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'user_id', Mutable: false, AttributeDataType: 'Number' })]),
+      LambdaConfig: { PreTokenGenerationConfig: { LambdaArn: Match.anyValue(), LambdaVersion: 'V2_0' } },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+    });
+    const [pool] = Object.values(resources(t.stateful, 'AWS::Cognito::UserPool'));
+    expect(pool.DeletionPolicy).toBe('Retain');
+  });
+});

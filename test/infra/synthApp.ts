@@ -1,0 +1,81 @@
+// Synthesizes the whole app once per test file, with a stub file for every declared handler module
+// (so every route is deployed whatever the working tree holds) and NodejsFunction bundling skipped
+// through CDK's bundling-stacks context; bundling.test.ts covers real bundling.
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { declaredModules } from '../../infra/aws/handlerEntries';
+import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
+import { QUEUES } from '../../infra/aws/resources';
+import { buildSqlscape } from '../../infra/aws/SqlscapeApp';
+
+/** Stubs that import DuckDB, so the layer wiring is exercised: the query workers. */
+export const DUCKDB_STUB_MODULES = new Set(Object.values(QUEUES).map((q) => q.worker));
+
+const stub = (module: string) =>
+  DUCKDB_STUB_MODULES.has(module)
+    ? `import { DuckDBInstance } from '@duckdb/node-api';\nexport const handler = async () => (await DuckDBInstance.create(':memory:')) && {};\n`
+    : `export const handler = async () => ({ statusCode: 200, body: ${JSON.stringify(module)} });\n`;
+
+export interface SynthOptions {
+  withWebDist?: boolean;
+}
+
+export async function synthApp(options: SynthOptions = {}) {
+  // Under the repository: NodejsFunction wants entries inside the project root.
+  mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
+  const dir = mkdtempSync(join(REPO_ROOT, '.tmp', 'infra-'));
+  const handlersDir = join(dir, 'handlers');
+  mkdirSync(handlersDir);
+  for (const { module } of declaredModules()) writeFileSync(join(handlersDir, `${module}.ts`), stub(module));
+  const webDist = join(dir, 'web');
+  if (options.withWebDist) {
+    mkdirSync(webDist);
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>t</title>');
+  }
+  try {
+    return await synthInto(dir, handlersDir, webDist);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function synthInto(dir: string, handlersDir: string, webDist: string) {
+  const warnings: string[] = [];
+  const app = new App({ outdir: join(dir, 'cdk.out'), context: { 'aws:cdk:bundling-stacks': [] } });
+  const built = await buildSqlscape(app, {
+    paths: { ...defaultPaths(), handlersDir, webDist, examplesFile: join(dir, 'missing.duckdb'), duckdbLayerDir: join(dir, 'layer') },
+    env: { account: '111111111111', region: 'eu-west-1' },
+    strict: true,
+    warn: (m) => warnings.push(m),
+  });
+  const templates = {
+    stateful: Template.fromStack(built.stateful),
+    realtime: Template.fromStack(built.realtime),
+    api: Template.fromStack(built.api),
+    schedule: Template.fromStack(built.schedule),
+    web: Template.fromStack(built.web),
+  };
+  return { ...built, warnings, templates };
+}
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+
+/** Logical id of the Lambda function AppFunction made for a module (`<Module>HandlerFunctionXXXX`). */
+export function functionIdOf(template: Template, module: string): string {
+  const prefix = `${module.charAt(0).toUpperCase()}${module.slice(1)}HandlerFunction`;
+  const ids = Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith(prefix) && /^[0-9A-F]{8}$/.test(id.slice(prefix.length)));
+  if (ids.length !== 1) throw new Error(`expected one function for ${module}, found ${ids.join(', ') || 'none'}`);
+  return ids[0];
+}
+
+/** Every IAM action granted to a function's role by policies in the template. */
+export function actionsOf(template: Template, functionId: string): string[] {
+  const fn = template.findResources('AWS::Lambda::Function')[functionId];
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter((p) =>
+    (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
+  );
+  return policies.flatMap((p) => (p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()));
+}

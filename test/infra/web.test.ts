@@ -1,0 +1,136 @@
+// The frontend distribution: a bucket only CloudFront can read, SPA rewrites on the default
+// behaviour only, and the API's paths forwarded uncached with the viewer's headers.
+import { Match } from 'aws-cdk-lib/assertions';
+import { runInNewContext } from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, deployedRouteKey } from '../../infra/aws/httpRoutes';
+import { apiPathPatterns, rewritesToIndex, SPA_REWRITE_FUNCTION } from '../../infra/aws/webPaths';
+import { routes, type RouteDef } from '../../shared/routes/index';
+import { synthApp } from './synthApp';
+
+// CloudFront's managed policy ids (documented constants).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let web: Awaited<ReturnType<typeof synthApp>>['templates']['web'];
+
+beforeAll(async () => {
+  web = (await synthApp({ withWebDist: true })).templates.web;
+});
+
+type Props = Record<string, any>;
+const distribution = () => Object.values(web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig as Props;
+
+describe('web bucket', () => {
+  it('is readable only by this distribution, through Origin Access Control', () => {
+    const [policy] = Object.values(web.findResources('AWS::S3::BucketPolicy'));
+    const statements = policy.Properties.PolicyDocument.Statement as Props[];
+    for (const s of statements.filter((s) => s.Effect === 'Allow')) {
+      expect(s.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+      expect(s.Condition.StringEquals['AWS:SourceArn']).toBeDefined();
+    }
+    expect(statements.some((s) => s.Effect === 'Allow' && (s.Principal === '*' || s.Principal?.AWS === '*'))).toBe(false);
+    web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' }),
+    });
+    const s3Origin = (distribution().Origins as Props[]).find((o) => o.S3OriginConfig);
+    expect(s3Origin!.OriginAccessControlId).toBeDefined();
+  });
+
+  it('receives the built frontend', () => {
+    web.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html'] });
+  });
+});
+
+describe('distribution', () => {
+  it('rewrites SPA paths with a viewer-request function on the default behaviour, not with error pages', () => {
+    const config = distribution();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    for (const b of config.CacheBehaviors as Props[]) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
+  });
+
+  it('sends the API paths of the route table to the HTTP API, uncached, with all viewer headers', () => {
+    const behaviours = distribution().CacheBehaviors as Props[];
+    expect(behaviours.map((b) => b.PathPattern).sort()).toEqual(apiPathPatterns(routes));
+    const apiOrigin = (distribution().Origins as Props[]).find((o) => o.CustomOriginConfig)!;
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    for (const b of behaviours) {
+      expect(b.TargetOriginId, b.PathPattern).toBe(apiOrigin.Id);
+      expect(b.CachePolicyId, b.PathPattern).toBe(CACHING_DISABLED);
+      expect(b.OriginRequestPolicyId, b.PathPattern).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect(b.AllowedMethods.sort(), b.PathPattern).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+      expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
+    }
+  });
+});
+
+describe('API path patterns', () => {
+  const r = (path: string) => ({ path }) as Pick<RouteDef, 'path'>;
+
+  it('groups areas by first segment and splits segments the SPA shares', () => {
+    expect(apiPathPatterns([r('/api/v1/me/'), r('/api/v1/chart/{pk}'), r('/kv/{pk}'), r('/health'), r('/superset/log/'), r('/tabstateview/')])).toEqual([
+      '/api/*',
+      '/health',
+      '/kv/*',
+      '/superset/log/*',
+      '/tabstateview/*',
+    ]);
+  });
+
+  it('covers every route of the table', () => {
+    const patterns = apiPathPatterns(routes);
+    const matches = (pattern: string, path: string) =>
+      pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+    for (const route of routes) {
+      const concrete = route.path.replace(/\{[^}]+\}/g, '1');
+      expect(patterns.some((p) => matches(p, concrete)), route.path).toBe(true);
+    }
+  });
+
+  it('rejects a route that starts with a parameter', () => {
+    expect(() => apiPathPatterns([r('/{slug}/x')])).toThrow(/parameter/);
+  });
+});
+
+describe('SPA rewrite function', () => {
+  const run = (uri: string) => runInNewContext(`${SPA_REWRITE_FUNCTION}; handler({ request: { uri: ${JSON.stringify(uri)} } })`).uri as string;
+
+  it.each([
+    ['/sqllab/', '/index.html'],
+    ['/superset/dashboard/12/', '/index.html'],
+    ['/explore', '/index.html'],
+    ['/', '/index.html'],
+    ['/assets/index-abc123.js', '/assets/index-abc123.js'],
+    ['/favicon.ico', '/favicon.ico'],
+  ])('%s -> %s', (uri, expected) => {
+    expect(run(uri)).toBe(expected);
+    expect(rewritesToIndex(uri)).toBe(expected === '/index.html');
+  });
+});
+
+describe('HTTP API route keys', () => {
+  it('drop the trailing slash API Gateway does not accept, merging the table routes it joins', () => {
+    const merged = apiRoutes([
+      { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv' },
+      { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv' },
+    ]);
+    expect(merged).toEqual([{ method: 'GET', path: '/kv/{pk}', module: 'kv', public: false, names: ['kv.get', 'kv.getNoSlash'] }]);
+    expect(deployedRouteKey({ method: 'GET', path: '/api/v1/me/' })).toBe('GET /api/v1/me');
+  });
+
+  it('refuse two modules or a public and a private route on one key', () => {
+    expect(() =>
+      apiRoutes([
+        { name: 'a', method: 'GET', path: '/x/', module: 'a' },
+        { name: 'b', method: 'GET', path: '/x', module: 'b' },
+      ]),
+    ).toThrow(/share the API Gateway route GET \/x/);
+    expect(() =>
+      apiRoutes([
+        { name: 'a', method: 'GET', path: '/x/', module: 'a', public: true },
+        { name: 'b', method: 'GET', path: '/x', module: 'a' },
+      ]),
+    ).toThrow(/public/);
+  });
+});

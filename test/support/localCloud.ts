@@ -1,0 +1,70 @@
+// The local cloud for API and e2e tests: the same stack as `npm start`, in this process, on free ports
+// and a fresh temporary data folder, with the examples database built once per checkout and copied.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, REPO_ROOT, type Stack } from '../../infra/local/stack';
+
+export interface LocalCloudOptions {
+  /** Reuse a data folder (e.g. to test a restart); a fresh temporary one by default. */
+  dataDir?: string;
+  /** Gateway port; a free one by default. */
+  port?: number;
+  /** AWS edge port; a free one by default. Pass the previous one to restart "the same" cloud. */
+  edgePort?: number;
+  /** Extra environment, e.g. { LOCAL_VISIBILITY_TIMEOUT_SECONDS: '1' }. */
+  env?: Record<string, string>;
+}
+
+export interface LocalCloud {
+  url: string;
+  wsUrl: string;
+  port: number;
+  dataDir: string;
+  /** AWS_ENDPOINT_URL of this cloud (DynamoDB, S3, SQS, @connections). */
+  edgeUrl: string;
+  stack: Stack;
+  /** Logs in through POST /api/v1/security/login and returns the access token. */
+  login(username: string, password: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const EXAMPLES_CACHE = join(REPO_ROOT, 'node_modules/.cache/sqlscape/examples.duckdb');
+
+export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sqlscape-cloud-')));
+  const stack = await startStack({
+    dataDir,
+    port: options.port ?? 0,
+    edgePort: options.edgePort ?? 0,
+    env: options.env,
+    buildFrontend: false,
+    examplesCache: EXAMPLES_CACHE,
+    log: process.env.LOCAL_CLOUD_LOG === '1' ? (line) => console.log(`[local] ${line}`) : undefined,
+  });
+
+  return {
+    url: stack.url,
+    wsUrl: stack.wsUrl,
+    port: stack.port,
+    dataDir,
+    edgeUrl: stack.edgeUrl,
+    stack,
+    async login(username, password) {
+      const res = await fetch(`${stack.url}/api/v1/security/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password, provider: 'db' }),
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${text}`);
+      return (JSON.parse(text) as { access_token: string }).access_token;
+    },
+    async stop() {
+      await stack.stop();
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

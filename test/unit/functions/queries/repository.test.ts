@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../platform/harness';
+import type { QueryRecord } from '../../../../functions/queries/record';
+import {
+  claimQuery,
+  deleteQuery,
+  getQueryByClientId,
+  getQueryById,
+  listQueriesForTab,
+  listQueriesForUser,
+  putQuery,
+  updateQueryState,
+} from '../../../../functions/queries/repository';
+import { toQueryDict } from '../../../../functions/queries/record';
+
+let seq = 0;
+function makeQuery(h: Harness, over: Partial<QueryRecord> = {}): QueryRecord {
+  seq += 1;
+  const now = h.clock.nowMs;
+  return {
+    id: 1000 + seq, client_id: `c${seq}`, database_id: 1, database_name: 'examples', user_id: 5, username: 'ana',
+    status: 'pending', tab_name: 'Untitled Query 1', sql_editor_id: '7', catalog: null, schema: 'main', sql: 'SELECT 1',
+    executed_sql: 'SELECT 1', select_sql: null, limit: 1000, limiting_factor: 'DROPDOWN', select_as_cta: false,
+    select_as_cta_used: false, ctas_method: 'TABLE', tmp_table_name: null, tmp_schema_name: null, progress: 0, rows: null,
+    error_message: null, errors: null, link: null, results_key: `rk${seq}`, start_time: now, start_running_time: null,
+    end_time: null, tracking_url: null, changed_on: now, extra: {}, run_async: true, template_params: null, expand_data: false,
+    applied_limit: 1000, lease_until: null, attempts: 0, ...over,
+  };
+}
+
+describe('query repository', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.stop());
+
+  it('stores a query, finds it by client id and integer id, refuses a reused client id', async () => {
+    const q = makeQuery(h);
+    await putQuery(h.ports, q);
+    expect(await getQueryByClientId(h.ports, q.client_id)).toEqual(q);
+    expect((await getQueryById(h.ports, q.id))?.client_id).toBe(q.client_id);
+    await expect(putQuery(h.ports, { ...q, id: 9999 })).rejects.toMatchObject({ status: 409 });
+    expect(toQueryDict(q)).toMatchObject({ id: q.client_id, queryId: q.id, serverId: q.id, state: 'pending', dbId: 1, db: 'examples' });
+  });
+
+  it('keeps finished states final: a later success never replaces stopped', async () => {
+    const q = makeQuery(h);
+    await putQuery(h.ports, q);
+    expect((await updateQueryState(h.ports, q.client_id, { status: 'stopped' }))?.status).toBe('stopped');
+    expect(await updateQueryState(h.ports, q.client_id, { status: 'success', rows: 3 })).toBeNull();
+    expect((await getQueryByClientId(h.ports, q.client_id))?.status).toBe('stopped');
+    expect(await updateQueryState(h.ports, 'missing', { status: 'failed' })).toBeNull();
+  });
+
+  it('lets one worker claim a pending query, and another take over only after the lease ran out', async () => {
+    const q = makeQuery(h);
+    await putQuery(h.ports, q);
+    const first = await claimQuery(h.ports, q.client_id, 1000, 1);
+    expect(first).toMatchObject({ status: 'running', attempts: 1, lease_until: h.clock.nowMs + 1000 });
+    expect(await claimQuery(h.ports, q.client_id, 1000, 2)).toBeNull();
+    h.clock.nowMs += 1001;
+    expect(await claimQuery(h.ports, q.client_id, 1000, 2)).toMatchObject({ status: 'running', attempts: 2 });
+    await updateQueryState(h.ports, q.client_id, { status: 'success' });
+    h.clock.nowMs += 5000;
+    expect(await claimQuery(h.ports, q.client_id, 1000, 3)).toBeNull();
+  });
+
+  it('lists by tab and by change time, per user, and deletes with the id pointer', async () => {
+    const a = makeQuery(h, { user_id: 6, sql_editor_id: '42' });
+    h.clock.nowMs += 10;
+    const b = makeQuery(h, { user_id: 6, sql_editor_id: '42' });
+    const other = makeQuery(h, { user_id: 7, sql_editor_id: '42' });
+    for (const q of [a, b, other]) await putQuery(h.ports, q);
+    expect((await listQueriesForTab(h.ports, 6, 42)).map((q) => q.client_id)).toEqual([a.client_id, b.client_id]);
+    expect((await listQueriesForUser(h.ports, 6, { sinceMs: a.changed_on })).map((q) => q.client_id)).toEqual([b.client_id]);
+    h.clock.nowMs += 10;
+    await updateQueryState(h.ports, a.client_id, { progress: 50 });
+    expect((await listQueriesForUser(h.ports, 6)).map((q) => q.client_id)).toEqual([a.client_id, b.client_id]);
+    await deleteQuery(h.ports, a.client_id);
+    expect(await getQueryByClientId(h.ports, a.client_id)).toBeNull();
+    expect(await getQueryById(h.ports, a.id)).toBeNull();
+    expect((await listQueriesForTab(h.ports, 6, '42')).map((q) => q.client_id)).toEqual([b.client_id]);
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSqlLabHarness, ADMIN, GAMMA, type SqlLabHarness } from './support';
+import { executeSql } from '../../../../functions/sqllab/execute';
+import { getResults } from '../../../../functions/sqllab/results';
+import { getQueryByClientId } from '../../../../functions/queries/repository';
+import { closeAllEngines } from '../../../../functions/databases/engines';
+import type { ExecuteBody } from '../../../../shared/routes/sqllab';
+import { SupersetError } from '../../../../shared/errors';
+
+const bodyOf = (res: unknown) => JSON.parse((res as { body: string }).body);
+let n = 0;
+const cid = () => `exec${++n}`;
+
+describe('execute (sync)', () => {
+  let h: SqlLabHarness;
+  const run = (body: Partial<ExecuteBody>, user = ADMIN) =>
+    executeSql(h.ports, user, { database_id: h.db.id, sql: 'SELECT 1', client_id: cid(), ...body } as ExecuteBody);
+  const fails = async (body: Partial<ExecuteBody>) => {
+    try {
+      await run(body);
+    } catch (error) {
+      return error as SupersetError;
+    }
+    throw new Error('expected a refusal');
+  };
+  beforeAll(async () => {
+    h = await startSqlLabHarness();
+  });
+  afterAll(async () => {
+    await closeAllEngines();
+    await h.stop();
+  });
+
+  it('answers Superset’s payload, stores the query as success and the result under its key', async () => {
+    const res = await run({ sql: 'SELECT range AS x FROM range(5)', queryLimit: 3, sql_editor_id: '9', tab: 'T' });
+    const body = bodyOf(res);
+    expect(body.status).toBe('success');
+    expect(body.data).toEqual([{ x: 0 }, { x: 1 }, { x: 2 }]);
+    expect(body.columns[0]).toMatchObject({ column_name: 'x', name: 'x', is_dttm: false, type_generic: 0 });
+    expect(body.selected_columns).toEqual(body.columns);
+    expect(body.expanded_columns).toEqual([]);
+    expect(body.query).toMatchObject({ state: 'success', rows: 3, progress: 100, limitingFactor: 'DROPDOWN', sqlEditorId: '9', tab: 'T' });
+    expect(body.query_id).toBe(body.query.queryId);
+    const stored = await getQueryByClientId(h.ports, body.query.id);
+    expect(stored?.status).toBe('success');
+    const fetched = bodyOf(await getResults(h.ports, ADMIN, { key: body.query.resultsKey, rows: 2 }));
+    expect(fetched.data).toEqual([{ x: 0 }, { x: 1 }]);
+    await expect(getResults(h.ports, GAMMA, { key: body.query.resultsKey })).rejects.toMatchObject({ status: 404 });
+    await expect(getResults(h.ports, ADMIN, { key: 'nope' })).rejects.toMatchObject({ status: 410, errorType: 'RESULTS_BACKEND_ERROR' });
+  });
+
+  it('reports QUERY, QUERY_AND_DROPDOWN and NOT_LIMITED like Superset', async () => {
+    const q1 = bodyOf(await run({ sql: 'SELECT * FROM range(100) LIMIT 10', queryLimit: 1000 }));
+    expect([q1.data.length, q1.query.limitingFactor]).toEqual([10, 'QUERY']);
+    const q2 = bodyOf(await run({ sql: 'SELECT * FROM range(100) LIMIT 10', queryLimit: 10 }));
+    expect([q2.data.length, q2.query.limitingFactor]).toEqual([10, 'QUERY_AND_DROPDOWN']);
+    const q3 = bodyOf(await run({ sql: 'SELECT * FROM range(5) LIMIT 10', queryLimit: 1000 }));
+    expect([q3.data.length, q3.query.limitingFactor]).toEqual([5, 'NOT_LIMITED']);
+  });
+
+  it('runs scripts in order and returns the last result', async () => {
+    const body = bodyOf(await run({ sql: 'SELECT 1 AS a; SELECT 2 AS b, 3 AS c' }));
+    expect(body.data).toEqual([{ b: 2, c: 3 }]);
+  });
+
+  it('refuses DML, bad templates and bad CTAS before anything runs or is stored', async () => {
+    const dml = await fails({ sql: 'SELECT 1; CREATE TABLE t AS SELECT 1', client_id: 'dml1' });
+    expect([dml.errorType, dml.status]).toEqual(['DML_NOT_ALLOWED_ERROR', 403]);
+    expect(await getQueryByClientId(h.ports, 'dml1')).toBeNull();
+    expect((await fails({ sql: 'SELECT {{ x }}' })).errorType).toBe('MISSING_TEMPLATE_PARAMS_ERROR');
+    expect((await fails({ sql: 'SELECT {{ x }}', templateParams: '{bad' })).errorType).toBe('INVALID_TEMPLATE_PARAMS_ERROR');
+    expect((await fails({ sql: 'x'.repeat(1_000_001) })).errorType).toBe('INVALID_SQL_ERROR');
+    expect((await fails({ sql: 'SELEC 1' })).errorType).toBe('SYNTAX_ERROR');
+    expect(bodyOf(await run({ sql: 'SELECT {{ x }} AS v', templateParams: '{"x": 41}' })).data).toEqual([{ v: 41 }]);
+  });
+
+  it('runs CTAS and CVAS where allowed and refuses a last statement that is not a SELECT', async () => {
+    const db = await h.addDatabase({ allow_ctas: true, allow_cvas: true });
+    const ctas = bodyOf(await run({ database_id: db.id, sql: 'SELECT 42 AS v', select_as_cta: true, tmp_table_name: 'made' }));
+    expect(ctas.query).toMatchObject({ state: 'success', ctas: true, tempTable: 'made' });
+    const view = bodyOf(await run({ database_id: db.id, sql: 'SELECT 1 AS v', select_as_cta: true, ctas_method: 'VIEW', tmp_table_name: 'vw' }));
+    expect(view.query.ctas_method).toBe('VIEW');
+    const read = bodyOf(await run({ database_id: db.id, sql: 'SELECT * FROM made' }));
+    expect(read.data).toEqual([{ v: 42 }]);
+    const bad = await fails({ database_id: db.id, sql: 'SELECT 1; CREATE TABLE z (a INT)', select_as_cta: true });
+    expect(bad.errorType).toBe('DML_NOT_ALLOWED_ERROR');
+    const dmlDb = await h.addDatabase({ allow_ctas: true, allow_cvas: true, allow_dml: true });
+    const ctasBad = await fails({ database_id: dmlDb.id, sql: 'SELECT 1; CREATE TABLE z (a INT)', select_as_cta: true });
+    expect(ctasBad.errorType).toBe('INVALID_CTAS_QUERY_ERROR');
+    const cvasBad = await fails({ database_id: dmlDb.id, sql: 'SELECT 1; SELECT 2', select_as_cta: true, ctas_method: 'VIEW' });
+    expect(cvasBad.errorType).toBe('INVALID_CVAS_QUERY_ERROR');
+    const noCtas = await fails({ sql: 'SELECT 1', select_as_cta: true });
+    expect(noCtas.status).toBe(403);
+  });
+
+  it('stores a failed run with the classified error and answers it', async () => {
+    const error = await fails({ sql: 'SELECT * FROM no_such_table', client_id: 'failing' });
+    expect(error.errorType).toBe('TABLE_DOES_NOT_EXIST_ERROR');
+    const stored = await getQueryByClientId(h.ports, 'failing');
+    expect(stored).toMatchObject({ status: 'failed', error_message: error.message });
+    expect(stored?.errors?.[0].error_type).toBe('TABLE_DOES_NOT_EXIST_ERROR');
+  });
+
+  it('times out with SQLLAB_TIMEOUT_ERROR', async () => {
+    process.env.SQLLAB_TIMEOUT_MS = '300';
+    try {
+      const error = await fails({ sql: 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(1000) b', client_id: 'slow' });
+      expect(error.errorType).toBe('SQLLAB_TIMEOUT_ERROR');
+      expect((await getQueryByClientId(h.ports, 'slow'))?.status).toBe('timed_out');
+    } finally {
+      delete process.env.SQLLAB_TIMEOUT_MS;
+    }
+  });
+
+  it('queues async runs: 202 with the pending query and one message', async () => {
+    const db = await h.addDatabase({ allow_run_async: true });
+    const res = (await run({ database_id: db.id, sql: 'SELECT 1', client_id: 'async1' })) as { statusCode: number; body: string };
+    expect(res.statusCode).toBe(202);
+    expect(bodyOf(res).query).toMatchObject({ id: 'async1', state: 'pending' });
+    expect(h.sent.filter((m) => m.message.clientId === 'async1')).toHaveLength(1);
+    // A retried POST of a query in flight answers the same query and queues nothing new.
+    const again = (await run({ database_id: db.id, sql: 'SELECT 1', client_id: 'async1' })) as { statusCode: number };
+    expect(again.statusCode).toBe(202);
+    expect(h.sent.filter((m) => m.message.clientId === 'async1')).toHaveLength(1);
+    await expect(run({ database_id: db.id, client_id: 'async1' }, GAMMA)).rejects.toMatchObject({ status: 409 });
+  });
+});

@@ -1,0 +1,81 @@
+// Ports for SQL Lab service tests: the shared dynalite harness (real conditional writes and indexes),
+// a real-time clock with an adjustable offset (leases and polls compare against wall time), blobs and
+// queue kept in memory so tests can count result objects and sent messages, and a DuckDB database.
+import { startHarness, type Harness } from '../platform/harness';
+import type { Ports } from '../../../../functions/ports/index';
+import { insertDatabase, type DatabaseRecord } from '../../../../functions/databases/repository';
+import type { QueueName } from '../../../../infra/aws/resources';
+
+export interface SqlLabHarness extends Harness {
+  blobs: Map<string, Buffer>;
+  sent: { queue: QueueName; message: Record<string, unknown> }[];
+  offset: { ms: number };
+  db: DatabaseRecord;
+  addDatabase(overrides?: Partial<DatabaseRecord>): Promise<DatabaseRecord>;
+}
+
+export const ADMIN = { userId: 1, username: 'admin', roles: ['Admin'] };
+export const GAMMA = { userId: 2, username: 'gamma', roles: ['Gamma', 'sql_lab'] };
+
+export async function startSqlLabHarness(): Promise<SqlLabHarness> {
+  const h = await startHarness();
+  const blobs = new Map<string, Buffer>();
+  const sent: SqlLabHarness['sent'] = [];
+  const offset = { ms: 0 };
+  const ports: Ports = {
+    ...h.ports,
+    clock: { now: () => Date.now() + offset.ms },
+    blobs: {
+      async put(key, body) {
+        blobs.set(key, Buffer.from(body));
+      },
+      async get(key) {
+        return blobs.get(key) ?? null;
+      },
+      async delete(key) {
+        blobs.delete(key);
+      },
+    },
+    queue: {
+      async send(queue, message) {
+        sent.push({ queue, message });
+      },
+    },
+  };
+  let seq = 0;
+  const addDatabase = (overrides: Partial<DatabaseRecord> = {}) =>
+    insertDatabase(
+      ports,
+      {
+        database_name: `mem${++seq}`,
+        sqlalchemy_uri: 'duckdb:///:memory:',
+        extra: {},
+        expose_in_sqllab: true,
+        allow_run_async: false,
+        allow_dml: false,
+        allow_ctas: false,
+        allow_cvas: false,
+        allow_file_upload: false,
+        force_ctas_schema: null,
+        cache_timeout: null,
+        impersonate_user: false,
+        configuration_method: 'sqlalchemy_form',
+        ...overrides,
+      } as Parameters<typeof insertDatabase>[1],
+      'duckdb',
+      1,
+    );
+  const db = await addDatabase();
+  return { ...h, ports, blobs, sent, offset, db, addDatabase };
+}
+
+/** Waits for a condition without sleeping blindly: polls until true or the deadline. */
+export async function until<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
