@@ -6,6 +6,7 @@
 // answers get_or_create, which Superset matches on database and table name only.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { GenericType } from '../../shared/constants';
+import { unprocessable } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 
 type P = Pick<Ports, 'tables'>;
@@ -105,12 +106,22 @@ export const releaseDatasetName = (ports: P, d: DatasetRecord) =>
 export async function putDataset(ports: P, d: DatasetRecord): Promise<void> {
   const main = ports.tables.name('main');
   await ports.tables.doc.send(new PutCommand({ TableName: main, Item: { ...uuidKey(d.uuid), datasetId: d.id } }));
-  await ports.tables.doc.send(
-    new PutCommand({
-      TableName: main,
-      Item: { ...entityKey(d.id), gsi1pk: byNameKey(d.database_id, d.table_name), gsi1sk: pad(d.id), dataset: d },
-    }),
-  );
+  try {
+    await ports.tables.doc.send(
+      new PutCommand({
+        TableName: main,
+        Item: { ...entityKey(d.id), gsi1pk: byNameKey(d.database_id, d.table_name), gsi1sk: pad(d.id), dataset: d },
+      }),
+    );
+  } catch (error) {
+    await ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: uuidKey(d.uuid) }));
+    // DynamoDB refuses items over 400 KB: in practice a dataset with very many columns.
+    const e = error as { name?: string; message?: string };
+    if (e.name === 'ValidationException' && /item size/i.test(e.message ?? '')) {
+      throw unprocessable(`Dataset ${d.table_name} is too large to store (${d.columns.length} columns)`);
+    }
+    throw error;
+  }
 }
 
 export async function findDataset(ports: P, id: number): Promise<DatasetRecord | null> {

@@ -83,6 +83,11 @@ interface NewDataset {
 async function insertDataset(ports: Ports, user: Identity, input: NewDataset, deps: DatasetDeps): Promise<{ dataset: DatasetRecord; db: DatabaseRecord }> {
   requirePermission(user, 'can_write', VIEW);
   const db = await databaseForCreate(ports, user, input.database);
+  for (const owner of input.owners ?? []) {
+    if (owner !== user.userId && !(await getUserById(ports, owner))) {
+      throw unprocessable('Owners are invalid', { messages: { owners: ['Owners are invalid'] } });
+    }
+  }
   const where = { catalog: input.catalog ?? null, schema: input.schema ?? null };
   const engine = await deps.engineFor(db);
   const sql = input.sql?.trim() ? input.sql : null;

@@ -87,3 +87,14 @@ export const isSupersetError = (error: unknown): error is SupersetError => error
 
 export const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
+
+/**
+ * Where an error sits in the script, the same way for every engine: 1-based `line` and 1-based
+ * `position` within that line (what an editor highlights), plus the 1-based character `offset` in the
+ * whole text when the engine reports one.
+ */
+export function locate(sql: string, offset: number): { line: number; position: number; offset: number } {
+  const before = sql.slice(0, Math.max(0, offset - 1));
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, position: offset - lineStart, offset };
+}

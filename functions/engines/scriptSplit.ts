@@ -89,6 +89,21 @@ export function calledNames(sql: string): string[] {
   return names;
 }
 
+/** False for text made only of comments and blanks (a script's trailing note). */
+function hasCode(text: string): boolean {
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '-' && text[i + 1] === '-') {
+      const newline = text.indexOf('\n', i);
+      i = newline < 0 ? text.length : newline + 1;
+    } else if (ch === '/' && text[i + 1] === '*') i = skipBlockComment(text, i);
+    else if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') i += 1;
+    else return true;
+  }
+  return false;
+}
+
 export function splitScript(sql: string): ScriptPiece[] {
   const pieces: ScriptPiece[] = [];
   let start = 0;
@@ -96,7 +111,7 @@ export function splitScript(sql: string): ScriptPiece[] {
   const push = (end: number) => {
     const text = sql.slice(start, end);
     const trimmed = text.trim();
-    if (trimmed) {
+    if (trimmed && hasCode(trimmed)) {
       const offset = start + text.indexOf(trimmed);
       pieces.push({ sql: trimmed, start: offset, end: offset + trimmed.length });
     }

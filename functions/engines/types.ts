@@ -29,7 +29,9 @@ export interface RunOptions {
   sql: string;
   /** Rows to return at most; the engine fetches limit + 1 to know whether more existed. */
   limit: number;
+  /** Past this the engine stops the query and rejects with SQLLAB_TIMEOUT_ERROR (issue codes 1000, 1001). */
   timeoutMs: number;
+  /** Aborting stops the query; run then rejects with a SupersetError whose `extra.cancelled` is true. */
   signal?: AbortSignal;
   catalog?: string | null;
   schema?: string | null;
@@ -53,7 +55,9 @@ export interface ParsedStatement {
   kind: StatementKind;
   /** True when the statement may write data or change state (DML, DDL, SET, COPY, ATTACH, writing functions...). */
   mutates: boolean;
-  /** True when the statement is a plain query (SELECT / WITH ... SELECT / VALUES / TABLE). */
+  /** True when the statement is a plain query (SELECT / WITH ... SELECT / VALUES / TABLE) returning rows; it may
+   *  still mutate through a writing function (nextval, set_config...), which `mutates` reports. A query with a
+   *  data-modifying CTE or SELECT ... INTO is not a plain query. */
   isSelect: boolean;
 }
 
@@ -102,7 +106,9 @@ export interface Engine {
   tableMetadata(table: { name: string; schema: string; catalog?: string | null }): Promise<TableMetadata>;
   /** Checks the connection works; throws a classified CONNECTION_* error otherwise. */
   testConnection(): Promise<void>;
-  /** Maps a driver error to the spec's error types. */
+  /** Maps a driver error to the spec's error types. Every engine error carries `extra.engine_name` and
+   *  `extra.issue_codes`; when the engine says where the error is, also `extra.line` (1-based) and
+   *  `extra.position` (1-based, within that line), plus `extra.offset` (1-based in the whole text) when known. */
   classify(error: unknown): SupersetError;
   close(): Promise<void>;
 }

@@ -53,6 +53,8 @@ export interface QueryRecord {
   lease_until: number | null;
   /** Async runs: how many times a worker claimed the query. */
   attempts: number;
+  /** The SQL texts were too long for the item and live in the results bucket (largeSql.ts). */
+  sql_offloaded?: boolean;
 }
 
 export interface QueryDict {

@@ -38,6 +38,10 @@ function indexKeys(q: Pick<QueryRecord, 'user_id' | 'sql_editor_id' | 'changed_o
 /** Stores a new query; a client id already in use is a 409. */
 export async function putQuery(ports: P, query: QueryRecord): Promise<void> {
   const main = ports.tables.name('main');
+  const pointer = ports.tables.doc.send(
+    new PutCommand({ TableName: main, Item: { ...pointerKey(query.id), client_id: query.client_id } }),
+  );
+  pointer.catch(() => undefined);
   try {
     await ports.tables.doc.send(
       new PutCommand({
@@ -47,12 +51,13 @@ export async function putQuery(ports: P, query: QueryRecord): Promise<void> {
       }),
     );
   } catch (error) {
+    // The pointer went out in parallel (one round trip instead of two); an id that names no query of
+    // its own must not stay pointing at someone else's.
+    await pointer.then(() => ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: pointerKey(query.id) }))).catch(() => undefined);
     if (isConditionFailure(error)) throw conflict(`A query with client id ${query.client_id} already exists`);
     throw error;
   }
-  await ports.tables.doc.send(
-    new PutCommand({ TableName: main, Item: { ...pointerKey(query.id), client_id: query.client_id } }),
-  );
+  await pointer;
 }
 
 export async function getQueryByClientId(ports: P, clientId: string): Promise<QueryRecord | null> {

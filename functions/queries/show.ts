@@ -7,6 +7,7 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { isoNaive, toQueryDict, type QueryDict, type QueryRecord } from './record';
 import { getQueryById, listQueriesForUser } from './repository';
+import { withFullSql } from './largeSql';
 
 /** Superset's QueryFilter: all_query_access sees every query, everyone else only their own. */
 export const seesAllQueries = (user: Identity) =>
@@ -50,7 +51,7 @@ export async function showQuery(ports: Ports, user: Identity, id: number) {
   requirePermission(user, 'can_read', 'Query', 'QUERY_SECURITY_ACCESS_ERROR');
   const query = await getQueryById(ports, id);
   if (!query || !canSeeQuery(user, query)) throw notFound();
-  return { id: query.id, result: toShowResult(query) };
+  return { id: query.id, result: toShowResult(await withFullSql(ports, query)) };
 }
 
 /** Queries of the caller changed at or after `lastUpdatedMs` (Superset: changed_on >= the time). */

@@ -6,6 +6,7 @@
 // query; pointers are rewritten whenever next_run_ms changes and re-checked against the entity on read.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleInfo } from '../../shared/routes/savedQueries';
+import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 
 type P = Pick<Ports, 'tables'>;
@@ -58,19 +59,26 @@ async function deleteSchedulePointer(ports: P, record: Pick<SavedQueryRecord, 'i
 
 /** Writes the entity; `previous` is the stored version whose schedule pointer this replaces. */
 export async function writeSavedQuery(ports: P, record: SavedQueryRecord, previous?: SavedQueryRecord): Promise<void> {
-  await ports.tables.doc.send(
-    new PutCommand({
-      TableName: ports.tables.name('main'),
-      Item: {
-        ...entityKey(record.id),
-        gsi1pk: ownerKey(record.user_id),
-        gsi1sk: pad(record.id),
-        gsi2pk: ALL_KEY,
-        gsi2sk: pad(record.id),
-        savedQuery: record,
-      },
-    }),
-  );
+  try {
+    await ports.tables.doc.send(
+      new PutCommand({
+        TableName: ports.tables.name('main'),
+        Item: {
+          ...entityKey(record.id),
+          gsi1pk: ownerKey(record.user_id),
+          gsi1sk: pad(record.id),
+          gsi2pk: ALL_KEY,
+          gsi2sk: pad(record.id),
+          savedQuery: record,
+        },
+      }),
+    );
+  } catch (error) {
+    // DynamoDB refuses items over 400 KB; the caller hears it as a 400, not as a server fault.
+    const e = error as { name?: string; message?: string };
+    if (e.name === 'ValidationException' && /item size/i.test(e.message ?? '')) throw badRequest('The saved query is too large to store');
+    throw error;
+  }
   if (previous?.next_run_ms !== record.next_run_ms) {
     if (previous) await deleteSchedulePointer(ports, previous);
     await putSchedulePointer(ports, record);

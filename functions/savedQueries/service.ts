@@ -1,9 +1,9 @@
 // Saved query operations (Superset's SavedQueryRestApi). Writes are the owner's only, and so are reads
 // unless the user may see all queries (Superset's SavedQueryFilter); any other saved query answers 404
 // as if it did not exist.
-import { notFound, unprocessable } from '../../shared/errors';
+import { badRequest, notFound, unprocessable } from '../../shared/errors';
 import type { ListQuery } from '../../shared/schemas/common';
-import type { SavedQueryBody, SavedQueryUpdateBody } from '../../shared/routes/savedQueries';
+import { ScheduleInfoSchema, type SavedQueryBody, type SavedQueryUpdateBody, type ScheduleInfo } from '../../shared/routes/savedQueries';
 import { hasPermission } from '../../shared/security/roles';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
@@ -35,8 +35,30 @@ async function assertDatabase(ports: Ports, dbId: number) {
   }
 }
 
+/**
+ * The schedule a body asks for: `schedule_info`, or (as Superset's "Schedule query" button sends it)
+ * `schedule_info` inside the extra_json text. Undefined when the body says nothing about a schedule.
+ */
+function requestedSchedule(body: SavedQueryUpdateBody): ScheduleInfo | null | undefined {
+  if (body.schedule_info !== undefined) return body.schedule_info;
+  let extra: unknown;
+  try {
+    extra = body.extra_json ? JSON.parse(body.extra_json) : undefined;
+  } catch {
+    throw badRequest('extra_json is not valid JSON', { messages: { extra_json: ['Not valid JSON'] } });
+  }
+  const nested = extra && typeof extra === 'object' ? (extra as { schedule_info?: unknown }).schedule_info : undefined;
+  // Superset's own form fields (start_date, schedule_interval...) carry no crontab: kept as extra only.
+  if (!nested || typeof nested !== 'object' || !('crontab' in nested)) return undefined;
+  const parsed = ScheduleInfoSchema.safeParse(nested);
+  if (!parsed.success) {
+    throw badRequest(`Invalid schedule_info in extra_json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
 /** The fields a create or update echoes back as `result`, as Superset returns the loaded body. */
-function echo(record: SavedQueryRecord, keys: readonly string[]) {
+function echo(record: SavedQueryRecord, keys: readonly string[], scheduleSent: boolean) {
   const all: Record<string, unknown> = {
     db_id: record.db_id,
     label: record.label,
@@ -49,14 +71,16 @@ function echo(record: SavedQueryRecord, keys: readonly string[]) {
     schedule_info: record.schedule_info,
     next_run: record.next_run_ms === null ? null : new Date(record.next_run_ms).toISOString(),
   };
-  return Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k) || (k === 'next_run' && keys.includes('schedule_info'))));
+  const shown = (k: string) => keys.includes(k) || (scheduleSent && (k === 'schedule_info' || k === 'next_run'));
+  return Object.fromEntries(Object.entries(all).filter(([k]) => shown(k)));
 }
 
 export async function createSavedQuery(ports: Ports, user: Identity, body: SavedQueryBody): Promise<RawResponse> {
   requirePermission(user, 'can_write', VIEW);
   await assertDatabase(ports, body.db_id);
   const now = ports.clock.now();
-  const schedule = planSchedule(body.schedule_info, now);
+  const requested = requestedSchedule(body);
+  const schedule = planSchedule(requested, now);
   const record: SavedQueryRecord = {
     id: await nextId(ports.tables, 'savedquery'),
     user_id: user.userId,
@@ -77,7 +101,7 @@ export async function createSavedQuery(ports: Ports, user: Identity, body: Saved
     changed_by: user.userId,
   };
   await writeSavedQuery(ports, record);
-  return json(201, { id: record.id, result: echo(record, Object.keys(body)) });
+  return json(201, { id: record.id, result: echo(record, Object.keys(body), requested !== undefined) });
 }
 
 /** The saved query if this user may read it. */
@@ -113,9 +137,10 @@ export async function updateSavedQuery(ports: Ports, user: Identity, id: number,
   }
   if (body.sql !== undefined) next.sql = body.sql ?? '';
   if (body.extra_json === null) next.extra_json = '{}';
-  if (body.schedule_info !== undefined) Object.assign(next, planSchedule(body.schedule_info, now));
+  const schedule = requestedSchedule(body);
+  if (schedule !== undefined) Object.assign(next, planSchedule(schedule, now));
   await writeSavedQuery(ports, next, current);
-  return { id, result: echo(next, Object.keys(body)) };
+  return { id, result: echo(next, Object.keys(body), schedule !== undefined) };
 }
 
 export async function deleteSavedQuery(ports: Ports, user: Identity, id: number) {

@@ -1,6 +1,6 @@
 // POST /api/v1/sqllab/execute/: plan (refusals happen here, before anything runs or is stored), store
 // the query, then either run it now (200 with rows) or queue it for a worker (202 with the query).
-import { SupersetError, forbidden } from '../../shared/errors';
+import { forbidden } from '../../shared/errors';
 import type { ExecuteBody } from '../../shared/routes/sqllab';
 import type { DatabaseRecord } from '../databases/repository';
 import { getDatabaseForUser } from '../databases/access';
@@ -12,6 +12,7 @@ import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
 import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId, putQuery } from '../queries/repository';
+import { offloadLargeSql } from '../queries/largeSql';
 import { isInProgress } from '../../shared/constants';
 import { planRun, type RunPlan } from './plan';
 import { runWatched, syncTimeoutMs } from './runner';
@@ -80,12 +81,9 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     throw forbidden(`Database ${db.database_name} is not exposed in SQL Lab`, 'DATABASE_SECURITY_ACCESS_ERROR');
   }
   const clientId = body.client_id || ports.ids.short(11);
-  const existing = await getQueryByClientId(ports, clientId);
-  if (existing) {
-    // Superset answers a repeated client id of a query still in flight with that query (a retried POST).
-    if (existing.user_id === user.userId && isInProgress(existing.status)) return json(202, { query: toQueryDict(existing) });
-    throw new SupersetError('GENERIC_COMMAND_ERROR', `A query with client id ${clientId} already exists`, { status: 409 });
-  }
+  // The id counter and the plan are independent round trips: overlap them.
+  const idPromise = nextId(ports.tables, 'query');
+  idPromise.catch(() => undefined);
   const engine = await engineFor(db);
   const plan = await planRun(
     db,
@@ -102,9 +100,15 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     { userId: user.userId, username: user.username, nowMs: ports.clock.now() },
   );
   const async = body.runAsync === true || db.allow_run_async;
-  const id = await nextId(ports.tables, 'query');
-  const query = newQueryRecord(ports, { id, clientId, db, user, async, plan }, body);
-  await putQuery(ports, query);
+  const query = newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
+  try {
+    await putQuery(ports, await offloadLargeSql(ports, query));
+  } catch (error) {
+    const existing = await getQueryByClientId(ports, clientId);
+    // Superset answers a repeated client id of a query still in flight with that query (a retried POST).
+    if (existing && existing.user_id === user.userId && isInProgress(existing.status)) return json(202, { query: toQueryDict(existing) });
+    throw error;
+  }
 
   if (async) {
     await enqueueQuery(ports, query);
@@ -120,7 +124,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     schema: query.schema,
   });
   if (outcome.kind === 'done') {
-    const done = await finishSuccess(ports, query, plan, outcome.result);
+    const done = await finishSuccess(ports, query, plan, outcome.result, { concurrentStore: true });
     if (done.kind !== 'success') return stoppedResponse(done.query);
     return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: done.body });
   }

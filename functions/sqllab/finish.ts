@@ -6,7 +6,8 @@ import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
 import { getQueryByClientId, updateQueryState } from '../queries/repository';
 import { finalFactor } from './limits';
-import { encodePayload, resultsBlobKey, storeResult } from './payload';
+import { encodeResult, storeResult } from './payload';
+import { deleteResultObject } from './resultStore';
 import type { RunPlan } from './plan';
 
 export type SuccessOutcome = { kind: 'success'; query: QueryRecord; body: string } | { kind: 'stopped' | 'failed'; query: QueryRecord };
@@ -16,6 +17,7 @@ export async function finishSuccess(
   query: QueryRecord,
   plan: Pick<RunPlan, 'limit'>,
   result: RunResult,
+  options: { concurrentStore?: boolean } = {},
 ): Promise<SuccessOutcome> {
   const now = ports.clock.now();
   const patch = {
@@ -27,15 +29,30 @@ export async function finishSuccess(
     lease_until: null,
   };
   const final: QueryRecord = { ...query, ...patch, changed_on: now };
-  const body = encodePayload(final, result.columns, JSON.stringify(result.rows));
-  // Object before state: a success state must always find its object. A rerun writes the same key.
-  await storeResult(ports, final, body);
-  const updated = await updateQueryState(ports, query.client_id, { ...patch, changed_on: now });
+  const { body, stored: object } = await encodeResult(ports, final, result.columns, result.rows);
+  let updated: QueryRecord | null;
+  if (options.concurrentStore) {
+    // Sync runs: nothing redelivers them, so the state write may overlap the upload; a failed upload
+    // is undone by marking the run failed below.
+    const [stored, state] = await Promise.allSettled([storeResult(ports, final, object, { inline: true }), updateQueryState(ports, query.client_id, { ...patch, changed_on: now })]);
+    if (state.status === 'rejected') throw state.reason;
+    updated = state.value;
+    if (stored.status === 'rejected') {
+      const error = new SupersetError('RESULTS_BACKEND_ERROR', 'The results could not be stored in the results backend.', { status: 500 });
+      await updateQueryState(ports, query.client_id, { status: 'failed', error_message: error.message, errors: [error.toItem()] }, { from: ['success'] });
+      throw error;
+    }
+  } else {
+    // Async runs: object before state, so a worker dying in between leaves a running query that the
+    // redelivery finishes (same key), never a success without its object.
+    await storeResult(ports, final, object, { inline: false });
+    updated = await updateQueryState(ports, query.client_id, { ...patch, changed_on: now });
+  }
   if (updated) return { kind: 'success', query: updated, body };
   const current = await getQueryByClientId(ports, query.client_id);
   if (current?.status === 'success') return { kind: 'success', query: current, body };
   // Stopped (or failed by the dead-letter drainer) meanwhile: its state is final, the rows are not shown.
-  if (query.results_key) await ports.blobs.delete(resultsBlobKey(query.results_key));
+  if (query.results_key) await deleteResultObject(ports, query.results_key);
   return { kind: current?.status === 'stopped' || !current ? 'stopped' : 'failed', query: current ?? query };
 }
 

@@ -10,6 +10,7 @@ import { nextId } from '../ports/counters';
 import { getUserById } from '../platform/users';
 import type { QueryRecord } from '../queries/record';
 import { putQuery } from '../queries/repository';
+import { offloadLargeSql } from '../queries/largeSql';
 import { listDueScheduledQueries, markScheduledRun } from '../savedQueries/schedule';
 import type { SavedQueryRecord } from '../savedQueries/repository';
 import { enqueueQuery } from './enqueue';
@@ -56,10 +57,10 @@ export async function enqueueScheduledRun(ports: Ports, sq: SavedQueryRecord): P
   query.extra = { saved_query_id: sq.id, scheduled: true };
   if (refusal) {
     Object.assign(query, { status: 'failed', error_message: refusal.message, errors: [refusal.toItem()], end_time: ports.clock.now() });
-    await putQuery(ports, query);
+    await putQuery(ports, await offloadLargeSql(ports, query));
     return query;
   }
-  await putQuery(ports, query);
+  await putQuery(ports, await offloadLargeSql(ports, query));
   await enqueueQuery(ports, query);
   return query;
 }

@@ -11,6 +11,7 @@ import { publishEvent } from '../events/asyncEvents';
 import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
 import { claimQuery, getQueryByClientId, updateQueryState } from '../queries/repository';
+import { withFullSql } from '../queries/largeSql';
 import type { QueryMessage } from './enqueue';
 import { asSupersetError, finishFailed, finishSuccess } from './finish';
 import { resultUrl } from './payload';
@@ -60,7 +61,7 @@ export async function processQueryMessage(ports: Ports, message: QueryMessage): 
   const lease = leaseMs();
   const claimed = await claim(ports, message.clientId, lease);
   if (claimed === 'done') return 'skipped';
-  const query = claimed;
+  const query = await withFullSql(ports, claimed);
   const db = await findDatabase(ports, query.database_id);
   if (!db) {
     const error = new SupersetError('DATABASE_NOT_FOUND_ERROR', 'Database not found');

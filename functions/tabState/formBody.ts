@@ -1,7 +1,7 @@
 // Superset's TabStateView and TableSchemaView read `request.form` and json.loads every field, so its
-// frontend posts forms whose values are JSON text. Our routes also take plain JSON bodies. The stack
-// lets either through (shared/routes/tabState.ts); this decodes form fields and validates the result
-// with the strict schema, answering like the stack does (400 INVALID_PAYLOAD_SCHEMA_ERROR).
+// frontend posts forms whose values are JSON text; our client posts JSON. The route schemas decode the
+// non-string fields (shared/routes/tabState.ts); string fields of a form request are decoded here and
+// the result validated again, answering like the stack does (400 INVALID_PAYLOAD_SCHEMA_ERROR).
 import type { z } from 'zod';
 import { SupersetError } from '../../shared/errors';
 
@@ -39,13 +39,16 @@ export function validateBody<T>(schema: z.ZodType<T>, value: unknown, prefix?: s
   });
 }
 
-/** The request body as the strict schema's type, whether it came as JSON or as a form of JSON texts. */
+/**
+ * The body as `schema`'s type. A JSON body was already validated by the stack with the same schema;
+ * a form body has its string fields decoded from JSON text, then is validated again.
+ */
 export function readBody<T>(
   req: { body: unknown; headers: Record<string, string | undefined> },
   schema: z.ZodType<T>,
 ): T {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  if (!isFormRequest(req.headers)) return validateBody(schema, body);
+  if (!isFormRequest(req.headers)) return body as T;
   const decoded = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, decodeJsonText(v)]));
   return validateBody(schema, decoded);
 }

@@ -66,7 +66,7 @@ export interface TabStateDict {
   template_params: string | null;
   hide_left_bar: boolean;
   saved_query: { id: number } | null;
-  extra_json: Record<string, unknown> | null;
+  extra_json: Record<string, unknown>;
 }
 
 export function toTableSchemaDict(t: TableSchemaRecord): TableSchemaDict {
@@ -113,6 +113,7 @@ export function toTabStateDict(tab: TabStateRecord, rel: TabStateRelations): Tab
     hide_left_bar: tab.hide_left_bar,
     // The saved query may have been deleted since (Superset's FK is ON DELETE SET NULL).
     saved_query: tab.saved_query_id !== null && rel.savedQueryExists ? { id: tab.saved_query_id } : null,
-    extra_json: tab.extra_json,
+    // Superset's ExtraJSONMixin.extra: an unset extra_json reads as {}.
+    extra_json: tab.extra_json ?? {},
   };
 }

@@ -6,6 +6,7 @@
 // Keeping the active tab in one pointer item makes "activate" a single write instead of rewriting every
 // tab's `active` flag as Superset does, and it cannot leave two tabs active.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import type { TabStateRecord, TableSchemaRecord } from './records';
 
@@ -20,12 +21,26 @@ export const userTabsKey = (userId: number) => `USER#${userId}#TABS`;
 
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
+/** DynamoDB refuses items over 400 KB; the caller hears it as a 400, not as a server fault. */
+async function withinItemSize<T>(write: Promise<T>, what: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const e = error as { name?: string; message?: string };
+    if (e.name === 'ValidationException' && /item size/i.test(e.message ?? '')) throw badRequest(`${what} is too large to store`);
+    throw error;
+  }
+}
+
 export async function putTab(ports: P, tab: TabStateRecord): Promise<void> {
-  await ports.tables.doc.send(
-    new PutCommand({
-      TableName: ports.tables.name('main'),
-      Item: { ...tabKey(tab.id), gsi1pk: userTabsKey(tab.user_id), gsi1sk: pad(tab.id), tab },
-    }),
+  await withinItemSize(
+    ports.tables.doc.send(
+      new PutCommand({
+        TableName: ports.tables.name('main'),
+        Item: { ...tabKey(tab.id), gsi1pk: userTabsKey(tab.user_id), gsi1sk: pad(tab.id), tab },
+      }),
+    ),
+    'The tab state',
   );
 }
 
@@ -81,16 +96,19 @@ export async function updateTabFields(
     sets.push(`#tab.#f${i} = :f${i}`);
   });
   try {
-    const out = await ports.tables.doc.send(
-      new UpdateCommand({
-        TableName: ports.tables.name('main'),
-        Key: tabKey(id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #tab.#uid = :uid',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
+    const out = await withinItemSize(
+      ports.tables.doc.send(
+        new UpdateCommand({
+          TableName: ports.tables.name('main'),
+          Key: tabKey(id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk) AND #tab.#uid = :uid',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+      'The tab state',
     );
     return out.Attributes?.tab as TabStateRecord;
   } catch (error) {
@@ -146,7 +164,13 @@ export async function putTableSchema(ports: P, ts: TableSchemaRecord): Promise<v
   await ports.tables.doc.send(
     new PutCommand({ TableName: main, Item: { ...schemaLookupKey(ts.id), tabId: ts.tab_state_id, userId: ts.user_id } }),
   );
-  await ports.tables.doc.send(new PutCommand({ TableName: main, Item: { ...schemaKey(ts.tab_state_id, ts.id), tableSchema: ts } }));
+  await withinItemSize(
+    ports.tables.doc.send(new PutCommand({ TableName: main, Item: { ...schemaKey(ts.tab_state_id, ts.id), tableSchema: ts } })),
+    'The table entry',
+  ).catch(async (error: unknown) => {
+    await ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: schemaLookupKey(ts.id) }));
+    throw error;
+  });
 }
 
 /** The table schema by id, or null when it is missing or another user's. */

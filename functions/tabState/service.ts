@@ -3,6 +3,7 @@
 import { EDITOR } from '../../shared/constants';
 import { badRequest, notFound } from '../../shared/errors';
 import { QueryEditorSchema, type TabStatePutBody } from '../../shared/routes/tabState';
+import { hasPermission } from '../../shared/security/roles';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
@@ -43,6 +44,12 @@ async function ownQuery(ports: P, user: Identity, clientId: string): Promise<Que
   return query && query.user_id === user.userId ? query : null;
 }
 
+/** A saved query the user may link a tab to (Superset's FK; ours also checks the user may read it). */
+async function linkableSavedQuery(ports: P, user: Identity, id: number): Promise<boolean> {
+  const saved = await findSavedQuery(ports, id);
+  return saved !== null && (saved.user_id === user.userId || hasPermission(user.roles, 'all_query_access', 'all_query_access'));
+}
+
 const parseExtraJson = (value: unknown): Record<string, unknown> | null => {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') return value as Record<string, unknown>;
@@ -58,6 +65,8 @@ const parseExtraJson = (value: unknown): Record<string, unknown> | null => {
 export async function createTabState(ports: P, user: Identity, body: { queryEditor: unknown }): Promise<{ id: number }> {
   requirePermission(user, 'can_write', VIEW);
   const editor = readNested(body.queryEditor, QueryEditorSchema, 'queryEditor');
+  // A local tab may still name a saved query deleted since; migrating it must not fail for that.
+  const savedQueryId = editor.remoteId && (await linkableSavedQuery(ports, user, editor.remoteId)) ? editor.remoteId : null;
   const now = ports.clock.now();
   const id = await nextId(ports.tables, 'tabstate');
   const tab: TabStateRecord = {
@@ -74,7 +83,7 @@ export async function createTabState(ports: P, user: Identity, body: { queryEdit
     autorun: editor.autorun ?? false,
     template_params: editor.templateParams ?? null,
     hide_left_bar: editor.hideLeftBar ?? false,
-    saved_query_id: editor.remoteId ?? null,
+    saved_query_id: savedQueryId,
     extra_json: null,
     created_on: now,
     changed_on: now,
@@ -124,6 +133,9 @@ export async function updateTabState(ports: P, user: Identity, id: number, body:
   if (rest.latest_query_id && !(await ownQuery(ports, user, rest.latest_query_id))) {
     // Superset answers 400 "Bad request" when the latest query does not exist.
     throw badRequest(`Query ${rest.latest_query_id} does not exist`, { messages: { latest_query_id: ['Query does not exist'] } });
+  }
+  if (rest.saved_query_id && !(await linkableSavedQuery(ports, user, rest.saved_query_id))) {
+    throw badRequest(`Saved query ${rest.saved_query_id} does not exist`, { messages: { saved_query_id: ['Saved query does not exist'] } });
   }
   const fields: Partial<TabStateRecord> = { ...rest, changed_on: ports.clock.now() };
   if (extra_json !== undefined) fields.extra_json = parseExtraJson(extra_json);

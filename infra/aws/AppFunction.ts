@@ -16,6 +16,15 @@ export interface FunctionContext {
   environment: Record<string, string>;
   /** Modules whose bundle imports @duckdb/*: they get the layer. */
   duckdbModules: ReadonlySet<string>;
+  /** Modules whose bundle imports the Athena client. */
+  athenaModules: ReadonlySet<string>;
+  /**
+   * A managed policy for what Athena queries read and write in S3 (data buckets, staging dir):
+   * deployment-specific, so it comes from `-c athenaPolicyArn=...` rather than from this code.
+   */
+  athenaPolicyArn?: string;
+  /** Per module, files its bundled packages read at runtime, copied next to index.js. */
+  runtimeFiles: ReadonlyMap<string, readonly string[]>;
   /** Folder holding `nodejs/node_modules/@duckdb/...` for linux-arm64. */
   duckdbLayerDir: string;
   lockFile: string;
@@ -32,6 +41,8 @@ export interface AppFunctionProps {
 
 export const DEFAULT_TIMEOUT = Duration.seconds(29); // HTTP API integrations give up at 30 s
 export const DEFAULT_MEMORY_MB = 1024;
+/** DuckDB runs the query inside the function; Lambda also scales CPU with memory. */
+export const DUCKDB_MEMORY_MB = 2048;
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
 
 export class AppFunction extends Construct {
@@ -44,12 +55,13 @@ export class AppFunction extends Construct {
     this.module = handler.module;
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const usesDuckdb = context.duckdbModules.has(handler.module);
+    const runtimeFiles = context.runtimeFiles.get(handler.module) ?? [];
     this.fn = new NodejsFunction(this, 'Function', {
       entry: handler.entry,
       handler: 'handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
+      memorySize: props.memorySize ?? (usesDuckdb ? DUCKDB_MEMORY_MB : DEFAULT_MEMORY_MB),
       timeout: props.timeout ?? DEFAULT_TIMEOUT,
       description: props.description ?? `sqlscape ${handler.kind} handler ${handler.module}`,
       logGroup,
@@ -68,6 +80,11 @@ export class AppFunction extends Construct {
         define: IMPORT_META_URL_DEFINE,
         tsconfig: context.tsconfig,
         logLevel: LogLevel.WARNING,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_input, outputDir) => runtimeFiles.map((file) => `cp "${file}" "${outputDir}/"`),
+        },
       },
     });
   }

@@ -36,7 +36,7 @@ export class Auth extends Construct {
     }
     const trigger = new AppFunction(this, 'PreTokenGeneration', {
       handler: { module: 'preTokenGeneration', kind: 'trigger', entry: props.triggerEntry },
-      context: { ...props.context, environment: {}, duckdbModules: new Set() },
+      context: { ...props.context, environment: {}, duckdbModules: new Set(), athenaModules: new Set(), runtimeFiles: new Map() },
       timeout: Duration.seconds(5),
       memorySize: 256,
       description: 'Adds the user_id claim to Cognito tokens',

@@ -9,7 +9,7 @@ import { analyzeBundles, formatSizeTable } from './bundleAnalysis';
 import { ensureLayerDir } from './duckdbLayer';
 import { discoverEntries } from './handlerEntries';
 import type { AppPaths } from './paths';
-import { RealtimeStack } from './RealtimeStack';
+import { RealtimeStack, WEBSOCKET_STAGE } from './RealtimeStack';
 import { ScheduleStack } from './ScheduleStack';
 import { StatefulStack } from './StatefulStack';
 import { WebStack } from './WebStack';
@@ -22,6 +22,8 @@ export interface SqlscapeOptions {
   env?: Environment;
   /** Fail instead of skipping handler modules that are missing or do not bundle (for deploys). */
   strict?: boolean;
+  /** Managed policy giving Athena queries their S3 access (see FunctionContext.athenaPolicyArn). */
+  athenaPolicyArn?: string;
   warn?: (message: string) => void;
 }
 
@@ -39,21 +41,32 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
     throw new Error(`strict synth: handler modules missing or broken: ${[...missing, ...failed.map((f) => f.module)].join(', ')}`);
   }
   const duckdbModules = new Set(bundles.filter((b) => b.usesDuckdb).map((b) => b.module));
+  const athenaModules = new Set(bundles.filter((b) => b.usesAthena).map((b) => b.module));
   if (duckdbModules.size > 0) ensureLayerDir(paths.duckdbLayerDir, warn);
   const defaults = modulesWithoutAccessRow(handlers.keys());
   if (defaults.length > 0) warn(`[infra] modules with the default permissions (add them to infra/aws/access.ts): ${defaults.join(', ')}`);
 
-  const context = { duckdbModules, duckdbLayerDir: paths.duckdbLayerDir, lockFile: paths.lockFile, tsconfig: paths.tsconfig };
+  const runtimeFiles = new Map(bundles.map((b) => [b.module, b.runtimeFiles]));
+  const context = { duckdbModules, athenaModules, runtimeFiles, athenaPolicyArn: options.athenaPolicyArn, duckdbLayerDir: paths.duckdbLayerDir, lockFile: paths.lockFile, tsconfig: paths.tsconfig };
   const stateful = new StatefulStack(app, `${STACK_PREFIX}Stateful`, {
     env,
     context: { ...context, environment: {} },
     triggerEntry: TRIGGER_ENTRY,
     examplesFile: paths.examplesFile,
+    warn,
     description: 'sqlscape tables, buckets, queues and user pool',
   });
   const realtime = new RealtimeStack(app, `${STACK_PREFIX}Realtime`, { env, stateful, context, handlers, description: 'sqlscape WebSocket push' });
   const api = new ApiStack(app, `${STACK_PREFIX}Api`, { env, stateful, realtime, handlers, description: 'sqlscape HTTP API and workers' });
   const schedule = new ScheduleStack(app, `${STACK_PREFIX}Schedule`, { env, stateful, realtime, handlers, description: 'sqlscape cron rules' });
-  const web = new WebStack(app, `${STACK_PREFIX}Web`, { env, httpApi: api.httpApi, webDist: paths.webDist, description: 'sqlscape frontend and CDN' });
+  const web = new WebStack(app, `${STACK_PREFIX}Web`, {
+    env,
+    httpApi: api.httpApi,
+    webSocketApi: realtime.webSocketApi,
+    webSocketStage: WEBSOCKET_STAGE,
+    webDist: paths.webDist,
+    warn,
+    description: 'sqlscape frontend and CDN',
+  });
   return { stateful, realtime, api, schedule, web, bundles, sizeTable: () => formatSizeTable(bundles) };
 }

@@ -23,6 +23,7 @@ export interface StatefulStackProps extends StackProps {
   triggerEntry: string;
   /** The examples DuckDB file to upload, when it exists. */
   examplesFile: string;
+  warn?: (message: string) => void;
 }
 
 export class StatefulStack extends Stack {
@@ -48,7 +49,7 @@ export class StatefulStack extends Stack {
         memoryLimit: 1024,
       });
     } else {
-      console.warn(`[infra] ${props.examplesFile} not found: the examples database is not uploaded (run npm start once to build it)`);
+      (props.warn ?? console.warn)(`[infra] ${props.examplesFile} not found: the examples database is not uploaded (run npm start once to build it)`);
     }
     this.auth = new Auth(this, 'Auth', { context: props.context, triggerEntry: props.triggerEntry });
 

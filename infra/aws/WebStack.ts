@@ -1,6 +1,7 @@
 // The frontend: a private bucket behind CloudFront (Origin Access Control, so only the distribution
-// can read it), SPA page paths rewritten to /index.html, and the API's paths forwarded uncached to
-// the HTTP API, so the app and its API share one origin (no CORS, same cookies and tokens).
+// can read it), SPA page paths rewritten to /index.html, the API's paths forwarded uncached to the
+// HTTP API and /ws to the WebSocket API, so the app, its API and its socket share one origin (no
+// CORS, and the frontend needs no deploy-time URLs).
 import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -10,12 +11,15 @@ import { existsSync } from 'node:fs';
 import type { Construct } from 'constructs';
 import { routes } from '../../shared/routes/index';
 import { privateBucket } from './StatefulStack';
-import { apiPathPatterns, SPA_REWRITE_FUNCTION } from './webPaths';
+import { apiPathPatterns, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from './webPaths';
 
 export interface WebStackProps extends StackProps {
   httpApi: apigwv2.HttpApi;
+  webSocketApi: apigwv2.WebSocketApi;
+  webSocketStage: string;
   /** The built frontend; deployed only when it exists. */
   webDist: string;
+  warn?: (message: string) => void;
 }
 
 export class WebStack extends Stack {
@@ -29,16 +33,26 @@ export class WebStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Serves /index.html for SPA page paths',
     });
-    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host alone.
-    const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
-    const apiBehaviour: cloudfront.BehaviorOptions = {
-      origin: new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+    // apiEndpoint is http(s)://<id>.execute-api.<region>.amazonaws.com; the origin wants the host alone.
+    const hostOf = (endpoint: string) => Fn.select(2, Fn.split('/', endpoint));
+    const passThrough = (endpoint: string): cloudfront.BehaviorOptions => ({
+      origin: new origins.HttpOrigin(hostOf(endpoint), { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      // With caching off, CloudFront may forward Authorization through an origin request policy.
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      // Everything but Host (API Gateway routes on its own host name): Authorization, query strings, cookies.
+      // Everything but Host (API Gateway routes on its own host name): Authorization, Sec-WebSocket-*, query strings.
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      compress: true,
+    });
+    const apiBehaviour = { ...passThrough(props.httpApi.apiEndpoint), compress: true };
+    const webSocketRewrite = new cloudfront.Function(this, 'WebSocketRewrite', {
+      code: cloudfront.FunctionCode.fromInline(webSocketRewriteFunction(props.webSocketStage)),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Sends /ws to the WebSocket API stage',
+    });
+    const webSocketBehaviour: cloudfront.BehaviorOptions = {
+      ...passThrough(props.webSocketApi.apiEndpoint),
+      functionAssociations: [{ function: webSocketRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'sqlscape web app and API',
@@ -51,7 +65,10 @@ export class WebStack extends Stack {
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
-      additionalBehaviors: Object.fromEntries(apiPathPatterns(routes).map((pattern) => [pattern, apiBehaviour])),
+      additionalBehaviors: {
+        ...Object.fromEntries(apiPathPatterns(routes).map((pattern) => [pattern, apiBehaviour])),
+        [WEBSOCKET_PATH]: webSocketBehaviour,
+      },
     });
 
     if (existsSync(props.webDist)) {
@@ -64,7 +81,7 @@ export class WebStack extends Stack {
         cacheControl: [s3deploy.CacheControl.maxAge(Duration.minutes(5))],
       });
     } else {
-      console.warn(`[infra] ${props.webDist} not found: the frontend is not deployed (run npm run build first)`);
+      (props.warn ?? console.warn)(`[infra] ${props.webDist} not found: the frontend is not deployed (run npm run build first)`);
     }
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });

@@ -1,6 +1,7 @@
 // Least privilege as data: which AWS resources each handler module may touch. Environment variables
 // (resource names) go to every function because getPorts() wires all ports at once; permissions do
 // not. A module missing here gets DEFAULT_ACCESS, and synth names it so its owner can add a row.
+import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -37,7 +38,8 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   wsConnect: ['connections'],
   wsDisconnect: ['connections'],
   queryWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
-  queryDeadLetter: ['mainRead', 'mainWrite', 'push'],
+  queryDeadLetter: ['mainRead', 'mainWrite', 'resultsWrite', 'push'],
+  datasourceMetadata: ['mainRead', 'mainWrite'],
   scheduler: ['mainRead', 'mainWrite', 'enqueue'],
 };
 
@@ -51,11 +53,19 @@ export interface AccessTargets {
   webSocketApi?: WebSocketApi;
 }
 
+/** What the function's bundle loads, from bundleAnalysis.ts. */
+export interface EngineUse {
+  duckdb: boolean;
+  athena: boolean;
+  athenaPolicyArn?: string;
+}
+
 /**
- * Grants a function its module's capabilities. Functions that load DuckDB also read the examples
- * bucket, since the examples database is copied from there on cold start.
+ * Grants a function its module's capabilities, plus what its engines need: DuckDB functions read
+ * the examples bucket (the examples database is copied from there on cold start), Athena functions
+ * run queries and read the Glue catalog.
  */
-export function grantAccess(fn: IFunction, module: string, targets: AccessTargets, usesDuckdb: boolean) {
+export function grantAccess(fn: IFunction, module: string, targets: AccessTargets, engines: EngineUse) {
   const { stateful, webSocketApi } = targets;
   const main = stateful.tables.main;
   for (const capability of accessOf(module)) {
@@ -94,7 +104,36 @@ export function grantAccess(fn: IFunction, module: string, targets: AccessTarget
         break;
     }
   }
-  if (usesDuckdb) stateful.examplesBucket.grantRead(fn);
+  if (engines.duckdb) stateful.examplesBucket.grantRead(fn);
+  if (engines.athena) grantAthena(fn, engines.athenaPolicyArn);
+}
+
+function grantAthena(fn: IFunction, policyArn: string | undefined) {
+  const stack = Stack.of(fn);
+  const arn = (service: string, resource: string) => stack.formatArn({ service, resource, resourceName: '*' });
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [
+        'athena:StartQueryExecution',
+        'athena:GetQueryExecution',
+        'athena:GetQueryResults',
+        'athena:StopQueryExecution',
+        'athena:GetWorkGroup',
+        'athena:ListDataCatalogs',
+        'athena:ListDatabases',
+        'athena:ListTableMetadata',
+        'athena:GetTableMetadata',
+      ],
+      resources: [arn('athena', 'workgroup'), arn('athena', 'datacatalog')],
+    }),
+  );
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['glue:GetDatabase', 'glue:GetDatabases', 'glue:GetTable', 'glue:GetTables', 'glue:GetPartitions'],
+      resources: [stack.formatArn({ service: 'glue', resource: 'catalog' }), arn('glue', 'database'), arn('glue', 'table')],
+    }),
+  );
+  if (policyArn && fn.role) fn.role.addManagedPolicy(iam.ManagedPolicy.fromManagedPolicyArn(fn, 'AthenaDataPolicy', policyArn));
 }
 
 /** Modules deployed with DEFAULT_ACCESS, for the synth warning. */

@@ -14,7 +14,8 @@ const env = {
 };
 // `cdk deploy -c strict=true` refuses to deploy with handler modules missing or broken.
 const strict = String(app.node.tryGetContext('strict')) === 'true';
-const built = await buildSqlscape(app, { paths: defaultPaths(), env, strict });
+const athenaPolicyArn = app.node.tryGetContext('athenaPolicyArn') as string | undefined;
+const built = await buildSqlscape(app, { paths: defaultPaths(), env, strict, athenaPolicyArn });
 app.synth();
 // stderr: the CDK CLI reads the app's stdout for nothing, but keeps --quiet output clean.
 console.error(`${built.sizeTable()}\n[infra] synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -11,8 +11,18 @@ export const EXTERNAL_MODULES = ['@aws-sdk/*', '@duckdb/*'];
 
 /** Modules whose presence in a bundle's imports means the function needs the DuckDB layer. */
 export const DUCKDB_PREFIX = '@duckdb/';
+/** A bundle importing this queries Amazon Athena and gets Athena and Glue read permissions. */
+export const ATHENA_CLIENT = '@aws-sdk/client-athena';
 
 export const TARGET = 'node22';
+
+/**
+ * Files some bundled packages read from their own folder at runtime (`__dirname + '/x.wasm'`),
+ * which bundling leaves behind: they are copied next to index.js, where the bundled code looks.
+ */
+export const RUNTIME_FILES: Record<string, string[]> = {
+  'libpg-query': ['wasm/libpg-query.wasm'],
+};
 
 /**
  * CommonJS, not ESM: externals resolve through NODE_PATH (/opt/nodejs/node_modules for layers,

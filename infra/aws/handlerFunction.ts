@@ -19,6 +19,10 @@ export function handlerFunction(
   options: HandlerFunctionOptions = {},
 ): AppFunction {
   const fn = new AppFunction(scope, `${pascal(handler.module)}Handler`, { handler, context, ...options });
-  grantAccess(fn.fn, handler.module, targets, context.duckdbModules.has(handler.module));
+  grantAccess(fn.fn, handler.module, targets, {
+    duckdb: context.duckdbModules.has(handler.module),
+    athena: context.athenaModules.has(handler.module),
+    athenaPolicyArn: context.athenaPolicyArn,
+  });
   return fn;
 }

@@ -42,5 +42,18 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
   return request;
 }`;
 
+/** Where the SPA opens its WebSocket: wss://<host>/ws (frontend/src/features/asyncEvents). */
+export const WEBSOCKET_PATH = '/ws';
+
+/**
+ * CloudFront Function (viewer request, WebSocket behaviour): an API Gateway WebSocket API accepts
+ * connections only at /<stage>, so /ws is rewritten to it; the query string (the token) is kept.
+ */
+export const webSocketRewriteFunction = (stage: string) => `function handler(event) {
+  var request = event.request;
+  request.uri = '/${stage}';
+  return request;
+}`;
+
 /** The same rule in TypeScript, for the unit test of the function's behaviour. */
 export const rewritesToIndex = (uri: string) => (uri.split('/').pop() ?? '').indexOf('.') === -1;

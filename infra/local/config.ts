@@ -1,7 +1,7 @@
 // Names, paths and environment of the local cloud. Physical names come from one prefix so the same
 // definitions in infra/aws/resources.ts can live side by side with other stacks on a shared LocalStack.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TABLES, QUEUES, BUCKETS, FUNCTION_ENV, visibilityTimeoutSeconds, type QueueDef } from '../aws/resources';
 
@@ -47,6 +47,31 @@ export function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Claims the data folder for this process. LevelDB allows one opener; a second `npm start` on the same
+ * folder would otherwise fail later with an obscure LOCK error from deep inside dynalite.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'local.pid');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`${dataDir} is in use by another local cloud (pid ${pid}); stop it or set LOCAL_DATA_DIR`);
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0 only probes whether the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export interface FunctionEnvInput {
   endpoint: string;
   callbackUrl: string;
@@ -55,7 +80,7 @@ export interface FunctionEnvInput {
   secret: string;
   examplesPath: string;
   region: string;
-  /** Keep the caller's credentials when they point at a real AWS account or LocalStack. */
+  /** The endpoint is the user's (LocalStack, a real account): keep their credentials. */
   external: boolean;
 }
 
@@ -63,18 +88,22 @@ export interface FunctionEnvInput {
 export function functionEnv(input: FunctionEnvInput, current: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env: Record<string, string> = {
     AWS_REGION: input.region,
-    [FUNCTION_ENV.s3ForcePathStyle]: '1',
     [BUCKETS.results.env]: input.names.bucket,
     [FUNCTION_ENV.wsCallbackUrl]: input.callbackUrl,
     [FUNCTION_ENV.authMode]: 'local',
     [FUNCTION_ENV.localJwtSecret]: input.secret,
     [FUNCTION_ENV.examplesDbPath]: resolve(input.examplesPath),
   };
-  // AWS_ENDPOINT_URL is only set when we own the endpoint; against real AWS it must stay unset.
-  if (input.endpoint) env.AWS_ENDPOINT_URL = input.endpoint;
-  if (!input.external || !current.AWS_ACCESS_KEY_ID) {
-    env.AWS_ACCESS_KEY_ID = 'local';
-    env.AWS_SECRET_ACCESS_KEY = 'local';
+  // Against a real account AWS_ENDPOINT_URL stays unset and the caller's credential chain (profile,
+  // SSO...) is used untouched; emulators and LocalStack accept any key, but the SDK wants one.
+  if (input.endpoint) {
+    env.AWS_ENDPOINT_URL = input.endpoint;
+    env[FUNCTION_ENV.s3ForcePathStyle] = '1';
+    const hasCredentials = Boolean(current.AWS_ACCESS_KEY_ID || current.AWS_PROFILE);
+    if (!input.external || !hasCredentials) {
+      env.AWS_ACCESS_KEY_ID = 'local';
+      env.AWS_SECRET_ACCESS_KEY = 'local';
+    }
   }
   for (const [key, def] of Object.entries(TABLES)) env[def.env] = input.names.tables[key as keyof typeof TABLES];
   for (const [key, def] of Object.entries(QUEUES)) env[def.env] = input.queueUrls[key as keyof typeof QUEUES];

@@ -23,11 +23,15 @@ try {
   log(`AWS endpoint ${process.env.AWS_ENDPOINT_URL ?? '(real AWS)'}; data in ${stack.dataDir}`);
   console.log(`\nSQL editor ready at http://localhost:${stack.port}/ (admin/admin)\n`);
 
-  let stopping = false;
+  let stoppingSince = 0;
   const shutdown = async (signal: string) => {
-    // A second Ctrl-C while closing means "now": LevelDB may then need its log replayed, which it does.
-    if (stopping) process.exit(130);
-    stopping = true;
+    if (stoppingSince) {
+      // Ctrl-C reaches every process of the group and npm forwards it again, so one key press can
+      // arrive twice; only a later, deliberate second Ctrl-C means "quit now, skip the clean close".
+      if (Date.now() - stoppingSince > 1500) process.exit(130);
+      return;
+    }
+    stoppingSince = Date.now();
     log(`${signal}: stopping...`);
     try {
       await stack.stop();

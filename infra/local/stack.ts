@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setPorts, wirePorts, type Ports } from '../../functions/ports/index';
 import { QUEUES, type QueueName } from '../aws/resources';
-import { functionEnv, loadOrCreateSecret, localNames, REGION_DEFAULT } from './config';
+import { functionEnv, loadOrCreateSecret, localNames, lockDataDir, REGION_DEFAULT } from './config';
 import { startEdge } from './edge';
 import { provision } from './provision';
 import { ensureExamples, seed } from './seed';
@@ -76,7 +76,12 @@ const listen = (server: Server, port: number, host: string) =>
     server.listen(port, host, () => resolveListen((server.address() as AddressInfo).port));
   });
 
+// Handlers read their configuration from process.env, so two stacks in one process would share it.
+let active = false;
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  if (active) throw new Error('A local cloud is already running in this process; stop it first');
+  active = true;
   const log = options.log ?? (() => undefined);
   const timings: Record<string, number> = {};
   const started = Date.now();
@@ -86,15 +91,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mark = Date.now();
   };
   const saved = new Map<string, string | undefined>();
-  const cleanups: (() => Promise<void> | void)[] = [() => restoreEnv(saved)];
+  const cleanups: (() => Promise<void> | void)[] = [() => void (active = false), () => restoreEnv(saved)];
+  // Every step runs even if an earlier one fails, so a broken emulator cannot leave the rest open.
   const stopAll = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    let failure: unknown;
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
   };
 
   try {
     applyEnv(options.env ?? {}, saved);
     const dataDir = resolve(options.dataDir ?? '.data');
     mkdirSync(dataDir, { recursive: true });
+    cleanups.push(lockDataDir(dataDir));
     // A user-provided endpoint (LocalStack) or LOCAL_AWS=external (a real account) replaces the emulators.
     const external = Boolean(process.env.AWS_ENDPOINT_URL) || process.env.LOCAL_AWS === 'external';
     const region = process.env.AWS_REGION ?? REGION_DEFAULT;

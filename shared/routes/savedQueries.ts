@@ -40,12 +40,27 @@ export type SavedQueryUpdateBody = z.infer<typeof SavedQueryUpdateBodySchema>;
 /** Bulk delete: `q=!(1,2,3)`. */
 export const SavedQueryIdsSchema = z.array(z.number().int().positive()).min(1).max(1000);
 
+/** `_info`: which metadata keys to answer (Superset's get_info_schema). */
+export const InfoQSchema = z.object({ keys: z.array(z.enum(['permissions', 'filters', 'add_columns', 'edit_columns'])).optional() }).passthrough();
+/** related/distinct lookups for the list's filter dropdowns. */
+export const RelatedQSchema = z
+  .object({
+    filter: z.string().max(256).optional(),
+    page: z.number().int().min(0).default(0),
+    page_size: z.number().int().min(1).max(1000).default(100),
+  })
+  .passthrough();
+export const ColumnParamsSchema = z.object({ column: z.string().min(1).max(64) });
+
 export const SavedQueryGetQSchema = z.object({ columns: z.array(z.string().max(128)).max(100).optional() }).passthrough();
 
 export const savedQueryRoutes = defineRoutes([
   { name: 'savedQuery.list', method: 'GET', path: '/api/v1/saved_query/', module: 'savedQueries', q: ListQuerySchema },
   { name: 'savedQuery.create', method: 'POST', path: '/api/v1/saved_query/', module: 'savedQueries', body: SavedQueryBodySchema },
   { name: 'savedQuery.bulkDelete', method: 'DELETE', path: '/api/v1/saved_query/', module: 'savedQueries', q: SavedQueryIdsSchema },
+  { name: 'savedQuery.info', method: 'GET', path: '/api/v1/saved_query/_info', module: 'savedQueries', q: InfoQSchema },
+  { name: 'savedQuery.related', method: 'GET', path: '/api/v1/saved_query/related/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema },
+  { name: 'savedQuery.distinct', method: 'GET', path: '/api/v1/saved_query/distinct/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema },
   { name: 'savedQuery.get', method: 'GET', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, q: SavedQueryGetQSchema },
   { name: 'savedQuery.update', method: 'PUT', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, body: SavedQueryUpdateBodySchema },
   { name: 'savedQuery.delete', method: 'DELETE', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema },

@@ -1,7 +1,8 @@
 // SQL Lab's legacy tab state and table schema views (Superset's TabStateView and TableSchemaView).
-// Superset's frontend posts these as forms whose fields hold JSON text; our client posts JSON. Each
-// body schema therefore also admits a form (string fields), and the handler decodes and re-validates
-// form bodies with the strict schema (functions/tabState/formBody.ts).
+// Superset's frontend posts these as forms whose fields hold JSON text; our client posts JSON. Fields
+// that are not strings (numbers, booleans, null, nested objects) are decoded from JSON text here, which
+// is unambiguous. A string field's JSON text ('"SELECT 1"') can only be told from plain text by the
+// request's content type, so the handler decodes those for form requests (functions/tabState/formBody.ts).
 import { z } from 'zod';
 import { defineRoutes } from './route';
 
@@ -19,8 +20,27 @@ const Name = z.string().max(256);
 const JsonText = z.string().max(65_536);
 /** Editor and tab ids travel as strings in the frontend ("12") and as integers in Superset's tables. */
 export const IntLikeSchema = z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/).transform(Number)]);
-/** A form field or a JSON-encoded object posted inside a form. */
-const FormFieldsSchema = z.record(z.string(), z.string().max(2 * STORED_SQL_MAX_BYTES));
+const tryJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
+/** A non-string value that may arrive as JSON text (form fields, `queryEditor` as a string). */
+export const fromJsonText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const parsed = tryJson(v);
+    return parsed.ok ? parsed.value : v;
+  }, schema);
+/** A string that may arrive as JSON text; ids never contain quotes, so decoding them is safe. */
+const idFromJsonText = (schema: z.ZodString) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const parsed = tryJson(v);
+    return parsed.ok && typeof parsed.value === 'string' ? parsed.value : v;
+  }, schema);
 
 /** The editor object SQL Lab sends when it migrates a local tab to the server. */
 export const QueryEditorSchema = z
@@ -40,27 +60,27 @@ export const QueryEditorSchema = z
   .passthrough();
 export type QueryEditorInput = z.infer<typeof QueryEditorSchema>;
 
-export const TabStateCreateBodySchema = z.object({ queryEditor: z.union([QueryEditorSchema, z.string().max(2 * STORED_SQL_MAX_BYTES)]) });
+export const TabStateCreateBodySchema = z.object({ queryEditor: fromJsonText(QueryEditorSchema) });
 
 /** PUT /tabstateview/{id}: only the fields sent are changed. */
 export const TabStatePutBodySchema = z.object({
-  database_id: z.number().int().positive().nullable().optional(),
+  database_id: fromJsonText(z.number().int().positive().nullable()).optional(),
   catalog: Name.nullable().optional(),
   schema: Name.nullable().optional(),
   sql: StoredSqlSchema.optional(),
   label: Name.optional(),
-  query_limit: z.number().int().min(0).nullable().optional(),
+  query_limit: fromJsonText(z.number().int().min(0).nullable()).optional(),
   latest_query_id: z.string().min(1).max(64).nullable().optional(),
   template_params: JsonText.nullable().optional(),
-  hide_left_bar: z.boolean().optional(),
-  autorun: z.boolean().optional(),
+  hide_left_bar: fromJsonText(z.boolean()).optional(),
+  autorun: fromJsonText(z.boolean()).optional(),
   /** {updatedAt, version}; Superset's frontend sends it as JSON text. */
   extra_json: z.union([JsonText, z.record(z.string(), z.unknown())]).nullable().optional(),
-  saved_query_id: z.number().int().positive().nullable().optional(),
+  saved_query_id: fromJsonText(z.number().int().positive().nullable()).optional(),
 });
 export type TabStatePutBody = z.infer<typeof TabStatePutBodySchema>;
 
-export const MigrateQueryBodySchema = z.object({ queryId: z.string().min(1).max(64) });
+export const MigrateQueryBodySchema = z.object({ queryId: idFromJsonText(z.string().min(1).max(64)) });
 
 /** The table object of the editor; all of it is kept as the table schema's description. */
 export const TableSchemaInputSchema = z
@@ -85,26 +105,21 @@ export const TableSchemaInputSchema = z
   .refine((t) => t.name !== undefined || t.table !== undefined, { message: 'name is required', path: ['name'] });
 export type TableSchemaInput = z.infer<typeof TableSchemaInputSchema>;
 
-export const TableSchemaCreateBodySchema = z.object({
-  table: z.union([TableSchemaInputSchema, z.string().max(2 * STORED_SQL_MAX_BYTES)]),
-});
-export const TableSchemaExpandedBodySchema = z.object({ expanded: z.boolean() });
+export const TableSchemaCreateBodySchema = z.object({ table: fromJsonText(TableSchemaInputSchema) });
+export const TableSchemaExpandedBodySchema = z.object({ expanded: fromJsonText(z.boolean()) });
 
 const TabParamsSchema = z.object({ pk: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const TabQueryParamsSchema = TabParamsSchema.extend({ client_id: z.string().min(1).max(64) });
 
-/** A strict body, or the same fields as a form (decoded by the handler). */
-const formOr = <T extends z.ZodType>(schema: T) => z.union([schema, FormFieldsSchema]);
-
 export const tabStateRoutes = defineRoutes([
-  { name: 'tabState.create', method: 'POST', path: '/tabstateview/', module: 'tabState', body: formOr(TabStateCreateBodySchema), bodyFormat: 'form' },
+  { name: 'tabState.create', method: 'POST', path: '/tabstateview/', module: 'tabState', body: TabStateCreateBodySchema, bodyFormat: 'form' },
   { name: 'tabState.get', method: 'GET', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema },
   { name: 'tabState.delete', method: 'DELETE', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema },
-  { name: 'tabState.update', method: 'PUT', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, body: formOr(TabStatePutBodySchema), bodyFormat: 'form' },
+  { name: 'tabState.update', method: 'PUT', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, body: TabStatePutBodySchema, bodyFormat: 'form' },
   { name: 'tabState.activate', method: 'POST', path: '/tabstateview/{pk}/activate', module: 'tabState', params: TabParamsSchema },
-  { name: 'tabState.migrateQuery', method: 'POST', path: '/tabstateview/{pk}/migrate_query', module: 'tabState', params: TabParamsSchema, body: formOr(MigrateQueryBodySchema), bodyFormat: 'form' },
+  { name: 'tabState.migrateQuery', method: 'POST', path: '/tabstateview/{pk}/migrate_query', module: 'tabState', params: TabParamsSchema, body: MigrateQueryBodySchema, bodyFormat: 'form' },
   { name: 'tabState.deleteQuery', method: 'DELETE', path: '/tabstateview/{pk}/query/{client_id}', module: 'tabState', params: TabQueryParamsSchema },
-  { name: 'tableSchema.create', method: 'POST', path: '/tableschemaview/', module: 'tableSchema', body: formOr(TableSchemaCreateBodySchema), bodyFormat: 'form' },
+  { name: 'tableSchema.create', method: 'POST', path: '/tableschemaview/', module: 'tableSchema', body: TableSchemaCreateBodySchema, bodyFormat: 'form' },
   { name: 'tableSchema.delete', method: 'DELETE', path: '/tableschemaview/{pk}', module: 'tableSchema', params: TabParamsSchema },
-  { name: 'tableSchema.expanded', method: 'POST', path: '/tableschemaview/{pk}/expanded', module: 'tableSchema', params: TabParamsSchema, body: formOr(TableSchemaExpandedBodySchema), bodyFormat: 'form' },
+  { name: 'tableSchema.expanded', method: 'POST', path: '/tableschemaview/{pk}/expanded', module: 'tableSchema', params: TabParamsSchema, body: TableSchemaExpandedBodySchema, bodyFormat: 'form' },
 ]);

@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { REPO_ROOT } from '../../infra/local/stack';
+import { issueTokens } from '../../functions/platform/auth/localTokens';
 import { arnOfQueueUrl, pollQueue } from '../../infra/local/pollers';
 
 const region = 'us-east-1';
@@ -65,7 +66,7 @@ describe('local gateway', () => {
     expect(await res.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it('answers 401 for a token signed with another key, a garbage token and a non-Bearer scheme', async () => {
+  it('answers 401 for a token signed with another key, an expired token, a garbage token and a non-Bearer scheme', async () => {
     const forged = await new SignJWT({ user_id: 1, username: 'admin', 'cognito:groups': ['Admin'], token_use: 'access' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
@@ -73,18 +74,24 @@ describe('local gateway', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('not-the-secret-of-this-cloud-at-all'));
-    for (const authorization of [`Bearer ${forged}`, 'Bearer not.a.jwt', `Basic ${token}`]) {
+    // Right key, but issued two hours ago: access tokens live one hour.
+    const { access_token: expired } = await issueTokens({ id: 1, username: 'admin', roles: ['Admin'] }, process.env.LOCAL_JWT_SECRET!, {
+      nowMs: Date.now() - 2 * 3600_000,
+    });
+    for (const authorization of [`Bearer ${forged}`, `Bearer ${expired}`, 'Bearer not.a.jwt', `Basic ${token}`]) {
       const res = await fetch(`${cloud.url}/api/v1/me/`, { headers: { authorization } });
       expect(res.status, authorization.slice(0, 20)).toBe(401);
       expect(await res.json()).toEqual({ message: 'Unauthorized' });
     }
   });
 
-  it('passes the token claims to the handler as the authorizer does', async () => {
-    const res = await fetch(`${cloud.url}/api/v1/me/`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('apigw-requestid')).toBeTruthy();
-    expect(((await res.json()) as { result: { username: string } }).result.username).toBe('admin');
+  it('passes the token claims to the handler as the authorizer does, with or without the Bearer prefix', async () => {
+    for (const authorization of [`Bearer ${token}`, token]) {
+      const res = await fetch(`${cloud.url}/api/v1/me/`, { headers: { authorization } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('apigw-requestid')).toBeTruthy();
+      expect(((await res.json()) as { result: { username: string } }).result.username).toBe('admin');
+    }
   });
 
   it('answers 404 JSON for an /api path no route matches, and for a known path with the wrong method', async () => {
@@ -225,6 +232,38 @@ describe('local gateway', () => {
     const left = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: source, AttributeNames: ['All'] }));
     expect(left.Attributes?.ApproximateNumberOfMessages).toBe('0');
     expect(left.Attributes?.ApproximateNumberOfMessagesNotVisible).toBe('0');
+  });
+
+  it('also speaks the SQS query protocol (form in, XML out) for older clients', async () => {
+    const call = async (params: Record<string, string>) => {
+      const res = await fetch(cloud.edgeUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ Version: '2012-11-05', ...params }).toString(),
+      });
+      return { status: res.status, xml: await res.text() };
+    };
+    const created = await call({ Action: 'CreateQueue', QueueName: 'query-protocol', 'Attribute.1.Name': 'VisibilityTimeout', 'Attribute.1.Value': '7' });
+    const queueUrl = /<QueueUrl>([^<]+)<\/QueueUrl>/.exec(created.xml)?.[1];
+    expect(queueUrl).toMatch(/\/000000000000\/query-protocol$/);
+    const sent = await call({
+      Action: 'SendMessage',
+      QueueUrl: queueUrl!,
+      MessageBody: 'a <b> & c',
+      'MessageAttribute.1.Name': 'kind',
+      'MessageAttribute.1.Value.DataType': 'String',
+      'MessageAttribute.1.Value.StringValue': 'test',
+    });
+    expect(sent.xml).toMatch(/<SendMessageResult><MessageId>[\w-]+<\/MessageId><MD5OfMessageBody>[0-9a-f]{32}<\/MD5OfMessageBody><MD5OfMessageAttributes>/);
+    const received = await call({ Action: 'ReceiveMessage', QueueUrl: queueUrl!, 'AttributeName.1': 'All', 'MessageAttributeName.1': 'All' });
+    expect(received.xml).toContain('<Body>a &lt;b&gt; &amp; c</Body>');
+    expect(received.xml).toContain('<Attribute><Name>ApproximateReceiveCount</Name><Value>1</Value></Attribute>');
+    expect(received.xml).toContain('<MessageAttribute><Name>kind</Name><Value><DataType>String</DataType><StringValue>test</StringValue></Value></MessageAttribute>');
+    const attrs = await call({ Action: 'GetQueueAttributes', QueueUrl: queueUrl!, 'AttributeName.1': 'VisibilityTimeout' });
+    expect(attrs.xml).toContain('<Attribute><Name>VisibilityTimeout</Name><Value>7</Value></Attribute>');
+    const missing = await call({ Action: 'GetQueueUrl', QueueName: 'no-such-queue' });
+    expect(missing.status).toBe(400);
+    expect(missing.xml).toContain('<Code>AWS.SimpleQueueService.NonExistentQueue</Code>');
   });
 
   it('long-polls: a waiting receive returns as soon as a message is sent', async () => {

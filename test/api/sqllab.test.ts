@@ -122,6 +122,15 @@ describe('SQL Lab API', () => {
       expect(anonymous.status).toBe(401);
     });
 
+    it('refuses users without SQL Lab permissions', async () => {
+      const { createUser } = await import('../../functions/platform/users');
+      await createUser(cloud.stack.ports, { username: 'plain_gamma', password: 'pw-plain-123', roles: ['Gamma'] });
+      const plain = await cloud.login('plain_gamma', 'pw-plain-123');
+      const res = await execute(plain, { database_id: 1, sql: 'SELECT 1' });
+      expect(res.status).toBe(403);
+      expect((await call(`/api/v1/sqllab/results/?${q({ key: 'abc' })}`, { token: plain })).status).toBe(403);
+    });
+
     it('refuses to reuse another user’s client id', async () => {
       const clientId = newClientId();
       expect((await execute(admin, { database_id: 1, sql: 'SELECT 1', client_id: clientId })).status).toBe(200);
@@ -184,9 +193,18 @@ describe('SQL Lab API', () => {
         'duckdb',
         1,
       );
+      // Execute would refuse it (the engine cannot parse), so the pending query and its message are
+      // written the way execute writes them.
       const clientId = newClientId('p');
-      const res = await execute(admin, { database_id: broken.id, sql: 'SELECT 1', client_id: clientId });
-      expect(res.status).toBe(202);
+      const { newQueryRecord } = await import('../../functions/sqllab/execute');
+      const { putQuery } = await import('../../functions/queries/repository');
+      const { enqueueQuery } = await import('../../functions/sqllab/enqueue');
+      const { nextId } = await import('../../functions/ports/counters');
+      const ports = cloud.stack.ports;
+      const plan = { renderedSql: 'SELECT 1', executedSql: 'SELECT 1', limit: { limit: 10, factor: 'DROPDOWN' as const }, ctas: null };
+      const query = newQueryRecord(ports, { id: await nextId(ports.tables, 'query'), clientId, db: broken, user: { userId: 1, username: 'admin' }, async: true, plan }, { sql: 'SELECT 1' });
+      await putQuery(ports, query);
+      await enqueueQuery(ports, query);
       const failed = await waitForState(admin, clientId, ['failed', 'success'], 90_000);
       expect(failed.state).toBe('failed');
       const show = await call(`/api/v1/query/${failed.queryId}`, { token: admin });

@@ -51,6 +51,7 @@ describe('app shell', () => {
     await loginAs(page, cloud.url, 'admin', 'admin');
     expect(new URL(page.url()).pathname).toBe('/sqllab/');
     await mainNav(page).waitFor();
+    await expect.poll(() => page.title()).toBe('SQL Lab · Sqlscape');
     await expect.poll(() => page.getByRole('link', { name: 'Charts' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'SQL' }).click();
     const items = await page.getByRole('menuitem').allTextContents();
@@ -58,10 +59,16 @@ describe('app shell', () => {
     await page.keyboard.press('Escape');
     await screenshot(page, 'sqllab-shell');
 
+    // Navigation is event-logged: one batch about a second later, accepted by the server.
+    const logged = page.waitForResponse((r) => r.url().includes('/superset/log/?explode=events') && r.request().method() === 'POST');
     await page.getByRole('link', { name: 'Dashboards' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/list/');
     await page.getByRole('heading', { name: 'Dashboards are coming in a later release' }).waitFor();
     await screenshot(page, 'dashboard-list');
+    const response = await logged;
+    expect(response.status()).toBe(200);
+    const { events } = JSON.parse(response.request().postData() ?? '{}') as { events: { event_name: string; path?: string }[] };
+    expect(events).toContainEqual(expect.objectContaining({ event_name: 'spa_navigation', path: '/dashboard/list/' }));
     await page.close();
   });
 
@@ -100,6 +107,32 @@ describe('app shell', () => {
     await page.getByText('world_health').waitFor();
     await page.goto(`${cloud.url}/no/such/page/`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.close();
+  });
+
+  it('after sign-in the user returns to the page that asked for it', async () => {
+    const page = await freshPage();
+    await page.goto(`${cloud.url}/dashboard/list/`);
+    await page.waitForURL((url) => url.pathname === '/login/');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('admin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/list/');
+    await page.close();
+  });
+
+  it('a token the API rejects (401) ends the session with a toast that can be closed', async () => {
+    const page = await freshPage();
+    const claims = Buffer.from(JSON.stringify({ username: 'admin', user_id: 1, exp: 4102444800 })).toString('base64url');
+    await page.evaluate((token) => localStorage.setItem('sqlscape.access_token', token), `e30.${claims}.forged`);
+    await page.goto(`${cloud.url}/chart/list/`);
+    await page.waitForURL((url) => url.pathname === '/login/');
+    const toast = page.getByTestId('toast');
+    await expect.poll(() => toast.textContent()).toContain('Your session has expired');
+    expect(await toast.getAttribute('role')).toBe('alert');
+    expect(await page.evaluate(() => localStorage.getItem('sqlscape.access_token'))).toBeNull();
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => toast.count()).toBe(0);
     await page.close();
   });
 });

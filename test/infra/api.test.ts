@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deployedRouteKey } from '../../infra/aws/httpRoutes';
 import { BUCKETS, FUNCTION_ENV, QUEUES, TABLES } from '../../infra/aws/resources';
 import { routes } from '../../shared/routes/index';
-import { actionsOf, DUCKDB_STUB_MODULES, functionIdOf, synthApp } from './synthApp';
+import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, synthApp } from './synthApp';
 
 let t: Awaited<ReturnType<typeof synthApp>>['templates'];
 
@@ -85,7 +85,7 @@ describe('functions', () => {
   });
 
   it('give DuckDB only to functions whose bundle loads it', () => {
-    for (const module of DUCKDB_STUB_MODULES) {
+    for (const module of ENGINE_STUB_MODULES) {
       const fn = t.api.findResources('AWS::Lambda::Function')[functionIdOf(t.api, module)];
       expect(fn.Properties.Layers, module).toHaveLength(1);
     }
@@ -113,6 +113,11 @@ describe('least privilege', () => {
     expect(worker).toContain('execute-api:ManageConnections');
     expect(worker).toContain('dynamodb:PutItem');
     expect(actionsOf(t.api, functionIdOf(t.api, 'health'))).not.toContain('execute-api:ManageConnections');
+  });
+
+  it('lets only functions that load the Athena client run Athena queries', () => {
+    for (const module of ENGINE_STUB_MODULES) expect(actionsOf(t.api, functionIdOf(t.api, module))).toContain('athena:StartQueryExecution');
+    expect(actionsOf(t.api, functionIdOf(t.api, 'health'))).not.toContain('athena:StartQueryExecution');
   });
 
   it('lets only enqueueing modules send to the queues', () => {

@@ -10,12 +10,16 @@ import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
 import { QUEUES } from '../../infra/aws/resources';
 import { buildSqlscape } from '../../infra/aws/SqlscapeApp';
 
-/** Stubs that import DuckDB, so the layer wiring is exercised: the query workers. */
-export const DUCKDB_STUB_MODULES = new Set(Object.values(QUEUES).map((q) => q.worker));
+/** Stubs that load the engines (DuckDB and Athena), so their wiring is exercised: the query workers. */
+export const ENGINE_STUB_MODULES = new Set(Object.values(QUEUES).map((q) => q.worker));
 
 const stub = (module: string) =>
-  DUCKDB_STUB_MODULES.has(module)
-    ? `import { DuckDBInstance } from '@duckdb/node-api';\nexport const handler = async () => (await DuckDBInstance.create(':memory:')) && {};\n`
+  ENGINE_STUB_MODULES.has(module)
+    ? [
+        `import { DuckDBInstance } from '@duckdb/node-api';`,
+        `import { AthenaClient } from '@aws-sdk/client-athena';`,
+        `export const handler = async () => [await DuckDBInstance.create(':memory:'), new AthenaClient({})];`,
+      ].join('\n')
     : `export const handler = async () => ({ statusCode: 200, body: ${JSON.stringify(module)} });\n`;
 
 export interface SynthOptions {

@@ -4,7 +4,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, deployedRouteKey } from '../../infra/aws/httpRoutes';
-import { apiPathPatterns, rewritesToIndex, SPA_REWRITE_FUNCTION } from '../../infra/aws/webPaths';
+import { WEBSOCKET_STAGE } from '../../infra/aws/RealtimeStack';
+import { apiPathPatterns, rewritesToIndex, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from '../../infra/aws/webPaths';
 import { routes, type RouteDef } from '../../shared/routes/index';
 import { synthApp } from './synthApp';
 
@@ -20,6 +21,9 @@ beforeAll(async () => {
 
 type Props = Record<string, any>;
 const distribution = () => Object.values(web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig as Props;
+const behaviours = () => distribution().CacheBehaviors as Props[];
+const apiBehaviours = () => behaviours().filter((b) => b.PathPattern !== WEBSOCKET_PATH);
+const originOf = (b: Props) => (distribution().Origins as Props[]).find((o) => o.Id === b.TargetOriginId)!;
 
 describe('web bucket', () => {
   it('is readable only by this distribution, through Origin Access Control', () => {
@@ -47,21 +51,32 @@ describe('distribution', () => {
     const config = distribution();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
     expect(config.CustomErrorResponses).toBeUndefined();
-    for (const b of config.CacheBehaviors as Props[]) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
+    for (const b of apiBehaviours()) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
   });
 
   it('sends the API paths of the route table to the HTTP API, uncached, with all viewer headers', () => {
-    const behaviours = distribution().CacheBehaviors as Props[];
-    expect(behaviours.map((b) => b.PathPattern).sort()).toEqual(apiPathPatterns(routes));
-    const apiOrigin = (distribution().Origins as Props[]).find((o) => o.CustomOriginConfig)!;
+    expect(apiBehaviours().map((b) => b.PathPattern).sort()).toEqual(apiPathPatterns(routes));
+    const apiOrigin = originOf(apiBehaviours()[0]);
+    expect(JSON.stringify(apiOrigin.DomainName)).toMatch(/HttpApi/);
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
-    for (const b of behaviours) {
-      expect(b.TargetOriginId, b.PathPattern).toBe(apiOrigin.Id);
+    for (const b of behaviours()) {
+      if (b.PathPattern !== WEBSOCKET_PATH) expect(b.TargetOriginId, b.PathPattern).toBe(apiOrigin.Id);
       expect(b.CachePolicyId, b.PathPattern).toBe(CACHING_DISABLED);
       expect(b.OriginRequestPolicyId, b.PathPattern).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
       expect(b.AllowedMethods.sort(), b.PathPattern).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
       expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
     }
+  });
+});
+
+describe('WebSocket through CloudFront', () => {
+  it('sends /ws to the WebSocket API stage, so the SPA connects to its own host', () => {
+    const ws = behaviours().find((b) => b.PathPattern === WEBSOCKET_PATH)!;
+    expect(JSON.stringify(originOf(ws).DomainName)).toMatch(/WebSocketApi/);
+    expect(ws.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: webSocketRewriteFunction(WEBSOCKET_STAGE) });
+    const rewritten = runInNewContext(`${webSocketRewriteFunction(WEBSOCKET_STAGE)}; handler({ request: { uri: '/ws', querystring: { token: { value: 't' } } } })`);
+    expect(rewritten).toEqual({ uri: `/${WEBSOCKET_STAGE}`, querystring: { token: { value: 't' } } });
   });
 });
 

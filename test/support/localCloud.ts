@@ -1,5 +1,7 @@
 // The local cloud for API and e2e tests: the same stack as `npm start`, in this process, on free ports
 // and a fresh temporary data folder, with the examples database built once per checkout and copied.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +31,18 @@ export interface LocalCloud {
   stop(): Promise<void>;
 }
 
-export const EXAMPLES_CACHE = join(REPO_ROOT, 'node_modules/.cache/sqlscape/examples.duckdb');
+/**
+ * The shared examples file, named after the code that builds it and the data package version, so a
+ * change to either builds a new one instead of serving a stale database to every test.
+ */
+export function examplesCachePath(): string {
+  const hash = createHash('sha256');
+  for (const file of ['functions/engines/duckdb/examples.ts', 'node_modules/vega-datasets/package.json']) {
+    const path = join(REPO_ROOT, file);
+    if (existsSync(path)) hash.update(readFileSync(path));
+  }
+  return join(REPO_ROOT, `node_modules/.cache/sqlscape/examples-${hash.digest('hex').slice(0, 12)}.duckdb`);
+}
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -41,7 +54,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     edgePort: options.edgePort ?? 0,
     env: options.env,
     buildFrontend: false,
-    examplesCache: EXAMPLES_CACHE,
+    examplesCache: examplesCachePath(),
     log: process.env.LOCAL_CLOUD_LOG === '1' ? (line) => console.log(`[local] ${line}`) : undefined,
   });
 

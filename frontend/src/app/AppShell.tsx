@@ -1,14 +1,10 @@
-// The signed-in frame: the top navigation and the page below it. `?standalone=<n>` (any value other
-// than 0/false, as in Superset's standalone modes) renders the page alone for embedding.
+// The signed-in frame: the top navigation and the page below it. `?standalone=<n>` renders the page
+// alone for embedding (see standalone.ts).
 import { useEffect } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { loadProfile } from '../auth/login';
 import { TopNav } from './TopNav';
-
-export function isStandalone(value: unknown): boolean {
-  if (value === undefined || value === null || value === '') return false;
-  return !['0', 'false'].includes(String(value).toLowerCase());
-}
+import { isStandalone } from './standalone';
 
 export function AppShell() {
   const standalone = useRouterState({

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { isSignedIn, onSessionEnd } from '../auth/session';
 import { addWarningToast } from '../features/toasts/toastStore';
+import { logEvent } from '../features/eventLog/eventLogClient';
 import { AppShell } from './AppShell';
 import { RootLayout } from './RootLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -21,6 +22,7 @@ export const loginRoute = createRoute({
   beforeLoad: () => {
     if (isSignedIn()) throw redirect({ to: '/sqllab/' });
   },
+  staticData: { title: 'Sign in' },
   component: LoginPage,
 });
 
@@ -41,16 +43,16 @@ const indexRoute = createRoute({
   },
 });
 
-const page = <P extends string>(path: P, importer: () => Promise<{ default: () => ReactNode }>) =>
-  createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(importer) });
+const page = <P extends string>(path: P, title: string, importer: () => Promise<{ default: () => ReactNode }>) =>
+  createRoute({ getParentRoute: () => appRoute, path, staticData: { title }, component: lazyRouteComponent(importer) });
 
-const sqllabRoute = page('sqllab', () => import('../features/sqllab/SqlLabPage'));
-const queryHistoryRoute = page('sqllab/history', () => import('../features/sqllab/QueryHistoryPage'));
-const savedQueriesRoute = page('savedqueryview/list', () => import('../features/sqllab/SavedQueryListPage'));
-const exploreRoute = page('explore', () => import('../features/explore/ExplorePage'));
-const dashboardRoute = page('superset/dashboard/$idOrSlug', () => import('../features/dashboards/DashboardPage'));
-const chartListRoute = page('chart/list', () => import('../features/charts/ChartListPage'));
-const dashboardListRoute = page('dashboard/list', () => import('../features/dashboards/DashboardListPage'));
+const sqllabRoute = page('sqllab', 'SQL Lab', () => import('../features/sqllab/SqlLabPage'));
+const queryHistoryRoute = page('sqllab/history', 'Query history', () => import('../features/sqllab/QueryHistoryPage'));
+const savedQueriesRoute = page('savedqueryview/list', 'Saved queries', () => import('../features/sqllab/SavedQueryListPage'));
+const exploreRoute = page('explore', 'Explore', () => import('../features/explore/ExplorePage'));
+const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => import('../features/dashboards/DashboardPage'));
+const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
+const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('../features/dashboards/DashboardListPage'));
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -78,6 +80,10 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
+  interface StaticDataRouteOption {
+    /** Shown in the browser tab as "<title> · Sqlscape". */
+    title?: string;
+  }
 }
 
 // Logout and an expired token both land on /login; an expiry keeps the current page as `next` so the
@@ -87,4 +93,13 @@ onSessionEnd((reason) => {
   const next = reason === 'expired' && !here.startsWith('/login') ? here : undefined;
   if (reason === 'expired') addWarningToast('Your session has expired. Please sign in again.', { noDuplicate: true });
   void router.navigate({ to: '/login/', search: next ? { next } : {} });
+});
+
+export const PRODUCT_NAME = 'Sqlscape';
+
+router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
+  const title = router.state.matches.at(-1)?.staticData?.title;
+  document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  // Superset logs every in-app page change as `spa_navigation`; only signed-in users are logged.
+  if (pathChanged && isSignedIn()) logEvent('spa_navigation', { path: toLocation.pathname });
 });

@@ -70,6 +70,14 @@ async function readResults(client: AthenaClient, id: string, limit: number, hasH
   return { columns, rows };
 }
 
+async function stopQuietly(client: AthenaClient, id: string) {
+  try {
+    await client.send(new StopQueryExecutionCommand({ QueryExecutionId: id }));
+  } catch {
+    // The query may have finished meanwhile; the caller's error (timeout, cancel) is what matters.
+  }
+}
+
 export async function runAthena(client: AthenaClient, settings: AthenaSettings, options: RunOptions): Promise<RunResult> {
   const statements = parseTrinoScript(options.sql);
   if (statements.length === 0) return { columns: [], rows: [], truncated: false };
@@ -120,7 +128,8 @@ export async function runAthena(client: AthenaClient, settings: AthenaSettings, 
       truncated: rows.length > options.limit,
     };
   } catch (error) {
-    if (running) await client.send(new StopQueryExecutionCommand({ QueryExecutionId: running })).catch(() => undefined);
+    // A failed query is already over; only one we gave up on is still running on AWS.
+    if (running && stoppedBy) await stopQuietly(client, running);
     if (stoppedBy === 'timeout') throw timeoutError('Amazon Athena', options.timeoutMs);
     if (stoppedBy === 'cancel' || (error as Error).message === 'cancelled') throw cancelledError('Amazon Athena');
     throw classifyAthena(error);

@@ -23,8 +23,9 @@ async function openDuckDb(config: DatabaseConfig): Promise<Engine> {
     dialect: duckdbDialect,
     run: (options) => runDuckDb(lease, options),
     parse: (sql) => withConnection(lease, (connection) => parseDuckDbScript(connection, sql)),
-    estimate: (sql) =>
+    estimate: (sql, schema) =>
       read(async (connection) => {
+        if (schema) await connection.run(`USE ${duckdbDialect.quoteIdentifier(schema)}`);
         const statements = await parseDuckDbScript(connection, sql);
         return estimateDuckDb(connection, statements);
       }),

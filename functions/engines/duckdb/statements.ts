@@ -61,7 +61,7 @@ async function classifyOne(connection: DuckDBConnection, sql: string, prepare: (
     if (parseDuckDbMessage((error as Error).message ?? '').kind === 'Parser') throw error;
   }
   const [kind, mutates] = (statementType !== null && KIND_BY_TYPE[statementType]) || ['other', true];
-  return { sql, kind, mutates, isSelect: kind === 'select' && !mutates };
+  return { sql, kind, mutates, isSelect: kind === 'select' };
 }
 
 export async function parseDuckDbScript(connection: DuckDBConnection, sql: string): Promise<ParsedStatement[]> {

@@ -62,6 +62,13 @@ const finiteNumber: Converter = (value) => (value === null || Number.isFinite(va
 const bigint: Converter = (value) => (value === null ? null : bigintToJson(value as bigint));
 const decimal: Converter = (value) => (value === null ? null : Number((value as DuckDBDecimalValue).toString()));
 const temporal: Converter = (value) => (value === null ? null : isoFromText(String(value)));
+// DuckDB prints offsets as '+00'; ISO 8601 parsers (Date.parse among them) want '+00:00'.
+const withOffset: Converter = (value) => {
+  if (value === null) return null;
+  const text = isoFromText(String(value));
+  const sign = text[text.length - 3];
+  return sign === '+' || sign === '-' ? `${text}:00` : text;
+};
 const blob: Converter = (value) => (value === null ? null : bytesToText((value as DuckDBBlobValue).bytes));
 
 export function converterFor(typeId: DuckDBTypeId): Converter {
@@ -89,14 +96,15 @@ export function converterFor(typeId: DuckDBTypeId): Converter {
       return decimal;
     case DuckDBTypeId.DATE:
     case DuckDBTypeId.TIME:
-    case DuckDBTypeId.TIME_TZ:
     case DuckDBTypeId.TIME_NS:
     case DuckDBTypeId.TIMESTAMP:
     case DuckDBTypeId.TIMESTAMP_S:
     case DuckDBTypeId.TIMESTAMP_MS:
     case DuckDBTypeId.TIMESTAMP_NS:
-    case DuckDBTypeId.TIMESTAMP_TZ:
       return temporal;
+    case DuckDBTypeId.TIME_TZ:
+    case DuckDBTypeId.TIMESTAMP_TZ:
+      return withOffset;
     case DuckDBTypeId.BLOB:
       return blob;
     default:

@@ -2,7 +2,7 @@
 // for network failures; names for the messages come from the server's message text.
 import type { SupersetError } from '../../../shared/errors';
 import type { ErrorType } from '../../../shared/errors';
-import { engineError, isSupersetError, messageOf } from '../issues';
+import { engineError, isSupersetError, locate, messageOf } from '../issues';
 
 const ENGINE = 'PostgreSQL';
 
@@ -28,19 +28,14 @@ const BY_SQLSTATE: Record<string, ErrorType> = {
 
 const quotedName = (message: string) => /"([^"]+)"/.exec(message)?.[1];
 
-function lineOf(sql: string | undefined, position: number | undefined): number | undefined {
-  if (!sql || position === undefined) return undefined;
-  return sql.slice(0, position - 1).split('\n').length;
-}
-
-/** `sql` is the statement that failed, to turn the server's character position into a line. */
+/** `sql` is the text the server's character position refers to, to turn it into line and position. */
 export function classifyPostgres(error: unknown, sql?: string): SupersetError {
   if (isSupersetError(error)) return error;
   const pgError = (error ?? {}) as PgErrorLike;
   const message = messageOf(error);
   const code = pgError.code ?? '';
   const position = pgError.position ? Number(pgError.position) : undefined;
-  const where = position !== undefined ? { position, line: lineOf(sql, position) ?? null } : {};
+  const where = position !== undefined ? (sql ? locate(sql, position) : { offset: position }) : {};
   if (code === 'ECONNREFUSED') {
     return engineError(ENGINE, 'CONNECTION_PORT_CLOSED_ERROR', `Port ${pgError.port ?? ''} on hostname "${pgError.address ?? ''}" refused the connection.`);
   }

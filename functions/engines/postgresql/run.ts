@@ -50,11 +50,17 @@ async function shape(pool: pg.Pool, client: pg.PoolClient, result: pg.QueryResul
   return { columns, rows, truncated: source.length > limit, ...(isQuery ? {} : { rowCount: result.rowCount ?? 0 }) };
 }
 
+const CURSOR_PREFIX = 'DECLARE sqllab_cursor NO SCROLL CURSOR FOR ';
+
 async function runStatement(client: pg.PoolClient, statement: ParsedStatement, last: boolean, limit: number) {
   if (!(last && statement.isSelect)) return client.query<unknown[]>({ text: statement.sql, rowMode: 'array' });
   // A cursor needs a transaction; a script's own open transaction is joined (BEGIN only warns) and committed.
   await client.query('BEGIN');
-  await client.query(`DECLARE sqllab_cursor NO SCROLL CURSOR FOR ${statement.sql}\n`);
+  await client.query(`${CURSOR_PREFIX}${statement.sql}\n`).catch((error: { position?: string }) => {
+    // Positions must point into the analyst's text, not our wrapper.
+    if (error.position) error.position = String(Number(error.position) - CURSOR_PREFIX.length);
+    throw error;
+  });
   const fetched = await client.query<unknown[]>({ text: `FETCH FORWARD ${limit + 1} FROM sqllab_cursor`, rowMode: 'array' });
   await client.query('CLOSE sqllab_cursor');
   await client.query('COMMIT');
@@ -80,6 +86,7 @@ export async function runPostgres(lease: PoolLease, options: RunOptions): Promis
   const onAbort = () => stop('cancel');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let current: ParsedStatement | undefined;
+  let offset = 0;
   try {
     // The server-side limit backs up the timer should the cancel request be lost.
     await client.query("SELECT set_config('statement_timeout', $1, false)", [String(Math.max(1, Math.ceil(options.timeoutMs)))]);
@@ -87,6 +94,8 @@ export async function runPostgres(lease: PoolLease, options: RunOptions): Promis
     let result: pg.QueryResult<unknown[]> | undefined;
     for (let index = 0; index < statements.length; index += 1) {
       current = statements[index];
+      // Where this statement starts in the script, to report error positions against the whole text.
+      offset = options.sql.indexOf(current.sql, offset + (index > 0 ? statements[index - 1].sql.length : 0));
       result = await runStatement(client, current, index === statements.length - 1, options.limit);
     }
     if (stoppedBy) throw new Error('stopped');
@@ -96,7 +105,9 @@ export async function runPostgres(lease: PoolLease, options: RunOptions): Promis
     const message = (error as Error).message ?? '';
     if (stoppedBy === 'timeout' || (code === '57014' && message.includes('statement timeout'))) throw timeoutError('PostgreSQL', options.timeoutMs);
     if (stoppedBy === 'cancel') throw cancelledError('PostgreSQL');
-    throw classifyPostgres(error, current?.sql);
+    const positioned = error as { position?: string };
+    if (positioned.position && offset >= 0) positioned.position = String(Number(positioned.position) + offset);
+    throw classifyPostgres(error, options.sql);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

@@ -1,7 +1,7 @@
 // Statement classification on PostgreSQL's own parse tree (libpg-query, the server's parser compiled
 // to WASM): statement node kinds, SELECT ... INTO, data-modifying CTEs and calls to writing functions.
 import { parse } from 'libpg-query';
-import { engineError } from '../issues';
+import { engineError, locate } from '../issues';
 import { assertSqlLength } from '../safety';
 import type { ParsedStatement, StatementKind } from '../types';
 
@@ -38,13 +38,23 @@ function functionName(call: Node): string {
   return (parts[parts.length - 1]?.String?.sval ?? '').toLowerCase();
 }
 
-/** True when any node below writes: a DML statement (data-modifying CTE), SELECT INTO, a locking clause or a writing function. */
+/** True when a node below is a DML statement (a data-modifying CTE) or SELECT ... INTO. */
+function dmlBelow(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(dmlBelow);
+  if (node === null || typeof node !== 'object') return false;
+  for (const [key, value] of Object.entries(node as Node)) {
+    if (key in DML_NODES || key === 'intoClause') return true;
+    if (typeof value === 'object' && dmlBelow(value)) return true;
+  }
+  return false;
+}
+
+/** True when any node below writes: DML, SELECT INTO, a row-locking clause or a call to a writing function. */
 function writesBelow(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(writesBelow);
   if (node === null || typeof node !== 'object') return false;
   for (const [key, value] of Object.entries(node as Node)) {
-    if (key in DML_NODES) return true;
-    if (key === 'intoClause' || key === 'lockingClause') return true;
+    if (key in DML_NODES || key === 'intoClause' || key === 'lockingClause') return true;
     if (key === 'FuncCall' && WRITING_FUNCTIONS.has(functionName(value as Node))) return true;
     if (typeof value === 'object' && writesBelow(value)) return true;
   }
@@ -54,8 +64,8 @@ function writesBelow(node: unknown): boolean {
 function classifyNode(kindName: string, body: Node): { kind: StatementKind; mutates: boolean; isSelect: boolean } {
   if (kindName === 'SelectStmt') {
     if (body.intoClause) return { kind: 'ddl', mutates: true, isSelect: false };
-    const mutates = writesBelow(body);
-    return { kind: 'select', mutates, isSelect: !mutates };
+    // A data-modifying CTE makes the statement DML that happens to return rows (and rules out a cursor).
+    return { kind: 'select', mutates: writesBelow(body), isSelect: !dmlBelow(body) };
   }
   if (kindName in DML_NODES) return { kind: DML_NODES[kindName], mutates: true, isSelect: false };
   if (kindName === 'VariableSetStmt') return { kind: 'set', mutates: true, isSelect: false };
@@ -91,11 +101,13 @@ export async function parsePostgresScript(sql: string): Promise<ParsedStatement[
     tree = (await parse(sql)) as unknown as typeof tree;
   } catch (error) {
     const details = (error as SqlErrorLike).sqlDetails;
-    const position = details?.cursorPosition;
-    const line = position !== undefined ? sql.slice(0, position).split('\n').length : undefined;
-    throw engineError('PostgreSQL', 'SYNTAX_ERROR', `PostgreSQL could not parse the query: ${(error as Error).message}`, {
-      ...(position !== undefined ? { position: position + 1, line } : {}),
-    });
+    const cursor = details?.cursorPosition;
+    throw engineError(
+      'PostgreSQL',
+      'SYNTAX_ERROR',
+      `PostgreSQL could not parse the query: ${(error as Error).message}`,
+      cursor !== undefined ? locate(sql, cursor + 1) : {},
+    );
   }
   // Parse-tree locations are UTF-8 byte offsets.
   const bytes = Buffer.from(sql, 'utf8');

@@ -56,11 +56,13 @@ export function buildHttpEvent(input: EventInput): APIGatewayProxyEventV2 {
   const now = Date.now();
   const text = isTextContentType(headers['content-type']);
   const host = headers.host ?? 'localhost';
+  // As sent: the URL parser would re-encode characters such as ' that rison uses in `q`.
+  const [rawPath, rawQuery = ''] = (req.url ?? url.pathname).split(/\?(.*)/s, 2);
   const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
     version: '2.0',
     routeKey: routeKey(route),
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    rawPath,
+    rawQueryString: rawQuery,
     cookies: cookies?.length ? cookies : undefined,
     headers,
     queryStringParameters: queryParameters(url),

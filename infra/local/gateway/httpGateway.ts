@@ -27,11 +27,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.writeHead(status, { ...JSON_TYPE, ...headers }).end(JSON.stringify(body));
 }
 
+/** The HTTP API JWT authorizer takes the Authorization header as the bare token or `Bearer <token>`. */
 async function authorize(req: IncomingMessage, secret: string): Promise<Claims | null> {
-  const header = req.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) return null;
-  return (await verifyLocalToken(match[1], secret)) as Claims | null;
+  const header = (req.headers.authorization ?? '').trim();
+  const token = /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : header;
+  if (!token || /\s/.test(token)) return null;
+  return (await verifyLocalToken(token, secret)) as Claims | null;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {

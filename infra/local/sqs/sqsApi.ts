@@ -1,13 +1,14 @@
-// The SQS API over the AWS JSON 1.0 protocol (`X-Amz-Target: AmazonSQS.<Action>`), which the v3 SDK
-// speaks. Errors carry both the JSON `__type` and the legacy query code in `x-amzn-query-error`,
-// because the SDK resolves SQS error classes from the latter.
+// The SQS API. The v3 SDK speaks AWS JSON 1.0 (`X-Amz-Target: AmazonSQS.<Action>`); errors then carry
+// both the JSON `__type` and the legacy query code in `x-amzn-query-error`, because the SDK resolves
+// SQS error classes from the latter. Older clients post the query protocol (queryProtocol.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ACCOUNT_ID } from '../config';
 import { readBody } from '../http/body';
 import { SqsError, type QueueStore, type StoredMessage, type LocalQueue } from './queueStore';
 import type { MessageAttributes } from './md5';
+import { isQueryRequest, queryProtocol } from './queryProtocol';
 
-type Input = Record<string, any>;
+export type Input = Record<string, any>;
 type Action = (input: Input, ctx: { store: QueueStore; baseUrl: string; signal: AbortSignal }) => unknown;
 
 export const queueUrl = (baseUrl: string, name: string) => `${baseUrl}/${ACCOUNT_ID}/${name}`;
@@ -131,49 +132,67 @@ const actions: Record<string, Action> = {
   },
 };
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': crypto.randomUUID(), ...headers });
-  res.end(JSON.stringify(body));
+/** How one wire protocol reads a call and writes its answer; the actions are shared. */
+export interface SqsProtocol {
+  parse(req: IncomingMessage): Promise<{ action: string; input: Input }>;
+  ok(res: ServerResponse, action: string, output: unknown): void;
+  fail(res: ServerResponse, error: SqsError): void;
 }
 
-export const isSqsRequest = (req: IncomingMessage) => String(req.headers['x-amz-target'] ?? '').startsWith('AmazonSQS.');
+const requestId = () => crypto.randomUUID();
+
+const jsonProtocol: SqsProtocol = {
+  async parse(req) {
+    const action = String(req.headers['x-amz-target']).slice('AmazonSQS.'.length);
+    const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
+    try {
+      return { action, input: raw ? JSON.parse(raw) : {} };
+    } catch {
+      throw new SqsError('SerializationException', 'Malformed JSON request body');
+    }
+  },
+  ok(res, _action, output) {
+    res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': requestId() });
+    res.end(JSON.stringify(output));
+  },
+  fail(res, error) {
+    res.writeHead(error.status, {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amzn-requestid': requestId(),
+      'x-amzn-query-error': `${error.queryCode};Sender`,
+    });
+    res.end(JSON.stringify({ __type: `com.amazonaws.sqs#${error.code}`, message: error.message }));
+  },
+};
+
+export const isSqsRequest = (req: IncomingMessage) =>
+  String(req.headers['x-amz-target'] ?? '').startsWith('AmazonSQS.') || isQueryRequest(req);
 
 export async function handleSqs(store: QueueStore, baseUrl: string, req: IncomingMessage, res: ServerResponse) {
-  const action = String(req.headers['x-amz-target']).slice('AmazonSQS.'.length);
+  const protocol = isQueryRequest(req) ? queryProtocol : jsonProtocol;
   // A long poll ends early when its client goes away, so it does not swallow a message.
   const abort = new AbortController();
   res.on('close', () => abort.abort());
   try {
+    const { action, input } = await protocol.parse(req);
     const run = actions[action];
     if (!run) throw new SqsError('InvalidAction', `The action ${action} is not valid for this endpoint.`);
-    const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
-    let input: Input;
-    try {
-      input = raw ? JSON.parse(raw) : {};
-    } catch {
-      throw new SqsError('SerializationException', 'Malformed JSON request body');
-    }
     const output = await run(input, { store, baseUrl, signal: abort.signal });
     // A message the caller abandoned must not stay invisible: the caller never saw its receipt.
     if (abort.signal.aborted && action === 'ReceiveMessage') {
       for (const m of (output as { Messages: { ReceiptHandle: string }[] }).Messages) {
         try {
-          store.get(String(input.QueueUrl).split('/').pop()!).changeVisibility(m.ReceiptHandle, 0);
+          queueOf(store, input).changeVisibility(m.ReceiptHandle, 0);
         } catch {
           // Already gone: nothing to give back.
         }
       }
       return;
     }
-    send(res, 200, output);
+    protocol.ok(res, action, output);
   } catch (error) {
-    if (error instanceof SqsError) {
-      send(res, error.status, { __type: `com.amazonaws.sqs#${error.code}`, message: error.message }, {
-        'x-amzn-query-error': `${error.queryCode};Sender`,
-      });
-    } else {
-      console.error('[local sqs]', error);
-      send(res, 500, { __type: 'com.amazonaws.sqs#InternalError', message: 'We encountered an internal error. Please try again.' });
-    }
+    if (error instanceof SqsError) return protocol.fail(res, error);
+    console.error('[local sqs]', error);
+    protocol.fail(res, new SqsError('InternalError', 'We encountered an internal error. Please try again.', 500));
   }
 }

@@ -13,6 +13,8 @@ import { TabBar } from './components/TabBar';
 import { sqlLab, sqlLabConfig, startLocalPersistence } from './state/store';
 import { activeEditorId } from './state/tabTransitions';
 import type { SqlLabState } from './state/types';
+import { subscribe } from '../asyncEvents/asyncEvents';
+import { setAsyncEventSubscriber } from './actions/queryPolling';
 import './sqllab.css';
 
 /** Reads a requested query from the URL or the router state; null when the visit asks for nothing. */
@@ -42,6 +44,8 @@ let started: Promise<void> | null = null;
 /** Once per page load: the store outlives the route, so revisiting /sqllab/ keeps tabs and running queries. */
 function startOnce(): Promise<void> {
   started ??= (async () => {
+    // Async query completions arrive as events keyed by the query's client id.
+    setAsyncEventSubscriber((jobId, listener) => subscribe(jobId, listener));
     await bootstrapSqlLab();
     startLocalPersistence();
     startTabSync();

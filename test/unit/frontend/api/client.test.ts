@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import rison from 'rison';
 import { createApiClient } from '../../../../frontend/src/api/client';
 import { ApiError } from '../../../../frontend/src/api/ApiError';
+import { typedRouteAreas } from '../../../../frontend/src/api/routeTypes';
+import { routes } from '../../../../shared/routes/index';
 
 interface Seen {
   url: string;
@@ -119,12 +121,19 @@ describe('api client', () => {
 });
 
 describe('api client types (checked by tsc)', () => {
+  it('covers every route of the table (add new area files to typedRouteAreas)', () => {
+    const typed = typedRouteAreas.flatMap((area) => (area as readonly { name: string }[]).map((r) => r.name)).sort();
+    expect(typed).toEqual(routes.map((r) => r.name).sort());
+  });
+
   it('derives argument and response types from the route table', () => {
     const api = createApiClient({ fetch: (async () => json(200, { access_token: 't' })) as typeof fetch });
     // @ts-expect-error password is required by LoginBodySchema
     void api.call('security.login', { body: { username: 'a' } }).catch(() => {});
     // @ts-expect-error kv.get has a {pk} path parameter, so the argument object is required
     void api.call('kv.get').catch(() => {});
+    // @ts-expect-error params are named after the path's placeholders ({pk})
+    void api.call('kv.get', { params: { id: 1 } }).catch(() => {});
     // @ts-expect-error unknown route names are rejected
     expect(() => api.url('no.such.route')).toThrow();
     const login: Promise<{ access_token: string }> = api.call('security.login', { body: { username: 'a', password: 'b' } });

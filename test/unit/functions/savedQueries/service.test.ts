@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDatabase, DATABASE_DEFAULTS } from '../../../../functions/databases/repository';
 import type { Identity } from '../../../../functions/http/identity';
+import type { RawResponse } from '../../../../functions/http/respond';
 import { createUser } from '../../../../functions/platform/users';
 import { listDueScheduledQueries, markScheduledRun } from '../../../../functions/savedQueries/schedule';
 import {
@@ -44,7 +45,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
   template_parameters: '{}',
   ...extra,
 });
-const parse = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: JSON.parse(res.body) });
+const parse = (res: RawResponse) => ({ status: res.statusCode, body: JSON.parse(String(res.body)) });
 const list = (q: Record<string, unknown> = {}) => ListQuerySchema.parse(q);
 
 describe('saved queries', () => {
@@ -148,6 +149,20 @@ describe('scheduled saved queries', () => {
       status: 400,
       message: "Unknown time zone 'Nowhere/City'",
     });
+  });
+
+  it('reads a schedule sent inside extra_json, as Superset\'s schedule button sends it', async () => {
+    cloud.setNow(Date.parse('2026-06-01T12:00:00Z'));
+    const extra = JSON.stringify({ schedule_info: { crontab: '0 * * * *', timezone: 'UTC' } });
+    const res = parse(await createSavedQuery(cloud.ports, alice, body({ extra_json: extra })));
+    expect(res.body.result).toMatchObject({ extra_json: extra, schedule_info: { crontab: '0 * * * *', timezone: 'UTC', active: true }, next_run: '2026-06-01T13:00:00.000Z' });
+    await deleteSavedQuery(cloud.ports, alice, res.body.id);
+    // Superset's own schedule form fields have no crontab: they stay in extra_json only.
+    const legacy = JSON.stringify({ schedule_info: { output_table: 't', schedule_interval: '@daily' } });
+    const plain = parse(await createSavedQuery(cloud.ports, alice, body({ extra_json: legacy })));
+    expect((await getSavedQuery(cloud.ports, alice, plain.body.id)).result).toMatchObject({ schedule_info: null, extra: { schedule_info: { output_table: 't' } } });
+    await expect(createSavedQuery(cloud.ports, alice, body({ extra_json: JSON.stringify({ schedule_info: { crontab: 5 } }) }))).rejects.toMatchObject({ status: 400 });
+    await expect(createSavedQuery(cloud.ports, alice, body({ extra_json: '{oops' }))).rejects.toMatchObject({ status: 400 });
   });
 
   it('computes the next run, lists due queries and lets exactly one caller claim each run', async () => {

@@ -125,3 +125,31 @@ describe('execute (sync)', () => {
     await expect(run({ database_id: db.id, client_id: 'async1' }, GAMMA)).rejects.toMatchObject({ status: 409 });
   });
 });
+
+describe('execute with SQL longer than a DynamoDB item holds', () => {
+  let h: SqlLabHarness;
+  beforeAll(async () => {
+    h = await startSqlLabHarness();
+  });
+  afterAll(async () => {
+    await closeAllEngines();
+    await h.stop();
+  });
+
+  it('keeps a preview in the item, the full text in the bucket, and the async worker runs the full text', async () => {
+    const { processQueryMessage } = await import('../../../../functions/sqllab/worker');
+    const { showQuery } = await import('../../../../functions/queries/show');
+    const db = await h.addDatabase({ allow_run_async: true });
+    const sql = `SELECT 'end' AS tail -- ${'x'.repeat(400_000)}\n, 2 AS two`;
+    const res = (await executeSql(h.ports, ADMIN, { database_id: db.id, sql, client_id: 'big1', runAsync: true } as ExecuteBody)) as { statusCode: number };
+    expect(res.statusCode).toBe(202);
+    const item = await getQueryByClientId(h.ports, 'big1');
+    expect(item?.sql_offloaded).toBe(true);
+    expect(item!.sql.length).toBeLessThan(sql.length);
+    expect(await processQueryMessage(h.ports, { clientId: 'big1', queryId: item!.id })).toBe('success');
+    const stored = await getQueryByClientId(h.ports, 'big1');
+    const result = bodyOf(await getResults(h.ports, ADMIN, { key: stored!.results_key! }));
+    expect(result.data).toEqual([{ tail: 'end', two: 2 }]);
+    expect((await showQuery(h.ports, ADMIN, item!.id)).result.sql).toBe(sql);
+  });
+});

@@ -10,6 +10,7 @@ import { setPorts } from '../../../../functions/ports/index';
 import { handler as workerHandler } from '../../../../functions/handlers/queryWorker';
 import { handler as deadLetterHandler } from '../../../../functions/handlers/queryDeadLetter';
 import type { SQSEvent } from 'aws-lambda';
+import type { ExecuteBody } from '../../../../shared/routes/sqllab';
 
 const SLOW = 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(100000) b';
 let n = 0;
@@ -19,7 +20,7 @@ describe('async query worker', () => {
   let dbId: number;
   const submit = async (sql: string) => {
     const clientId = `w${++n}`;
-    await executeSql(h.ports, ADMIN, { database_id: dbId, sql, client_id: clientId, runAsync: true, queryLimit: 2 });
+    await executeSql(h.ports, ADMIN, { database_id: dbId, sql, client_id: clientId, runAsync: true, queryLimit: 2 } as ExecuteBody);
     return { clientId, queryId: 0 };
   };
   const resultObjects = () => [...h.blobs.keys()].filter((k) => k.startsWith('results/'));

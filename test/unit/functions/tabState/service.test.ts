@@ -15,6 +15,8 @@ import {
   updateTabState,
 } from '../../../../functions/tabState/service';
 import { createTableSchema, deleteTableSchema, setTableSchemaExpandedFlag } from '../../../../functions/tabState/tableSchemas';
+import { insertDatabase, DATABASE_DEFAULTS } from '../../../../functions/databases/repository';
+import { createSavedQuery, deleteSavedQuery } from '../../../../functions/savedQueries/service';
 import { startTables, type TestCloud } from './localTables';
 
 const alice: Identity = { userId: 11, username: 'alice', roles: ['sql_lab'] };
@@ -98,7 +100,7 @@ describe('tab state', () => {
       template_params: '{"a":1}',
       hide_left_bar: true,
       saved_query: null,
-      extra_json: null,
+      extra_json: {},
     });
     expect(await getActiveTabId(cloud.ports, alice.userId)).toBe(id);
   });
@@ -147,6 +149,19 @@ describe('tab state', () => {
     // Another user's query cannot become this tab's latest.
     const foreign = await addQuery(bob, null);
     await expect(updateTabState(cloud.ports, alice, id, { latest_query_id: foreign.client_id })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('links a tab to the user\'s own saved query only, and forgets one deleted since', async () => {
+    const db = await insertDatabase(cloud.ports, { ...DATABASE_DEFAULTS, database_name: `db${Date.now()}`, sqlalchemy_uri: 'duckdb:///:memory:' }, 'duckdb', 1);
+    const saved = JSON.parse(String((await createSavedQuery(cloud.ports, alice, { db_id: db.id, sql: 'SELECT 1', label: 'saved' })).body)).id as number;
+    const theirs = JSON.parse(String((await createSavedQuery(cloud.ports, bob, { db_id: db.id, sql: 'SELECT 1' })).body)).id as number;
+    const { id } = await createTabState(cloud.ports, alice, { queryEditor: editor({ remoteId: saved }) });
+    expect((await getTabState(cloud.ports, alice, id)).saved_query).toEqual({ id: saved });
+    await expect(updateTabState(cloud.ports, alice, id, { saved_query_id: theirs })).rejects.toMatchObject({ status: 400 });
+    await deleteSavedQuery(cloud.ports, alice, saved);
+    expect((await getTabState(cloud.ports, alice, id)).saved_query).toBeNull();
+    const migrated = await createTabState(cloud.ports, alice, { queryEditor: editor({ remoteId: saved }) });
+    expect((await getTabState(cloud.ports, alice, migrated.id)).saved_query).toBeNull();
   });
 
   it('activates one tab at a time and lists the user\'s tabs for the bootstrap', async () => {
@@ -198,6 +213,18 @@ describe('tab state', () => {
     expect(await getQueryByClientId(cloud.ports, q.client_id)).toBeNull();
     expect(await getQueryByClientId(cloud.ports, other.client_id)).not.toBeNull();
     await expect(setTableSchemaExpandedFlag(cloud.ports, alice, ts.id, false)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('item size', () => {
+  it('answers 400 instead of failing when a tab or table entry would not fit in one item', async () => {
+    const { id } = await createTabState(cloud.ports, alice, { queryEditor: editor() });
+    const big = { blob: 'x'.repeat(450 * 1024) };
+    await expect(updateTabState(cloud.ports, alice, id, { extra_json: big })).rejects.toMatchObject({ status: 400, message: 'The tab state is too large to store' });
+    await expect(
+      createTableSchema(cloud.ports, alice, { table: { dbId: 1, queryEditorId: id, schema: 'main', name: 'cars', ...big } }),
+    ).rejects.toMatchObject({ status: 400, message: 'The table entry is too large to store' });
+    expect((await getTabState(cloud.ports, alice, id)).table_schemas).toEqual([]);
   });
 });
 

@@ -20,6 +20,7 @@ import { alterEditor } from '../state/tabTransitions';
 import { apply, getEditor, getQuery, holdResults, sqlLab } from '../state/store';
 import type { Query, QueryResults } from '../state/types';
 import { syncInFlight, watchAsyncQuery } from './queryPolling';
+import { SQLLAB_EVENTS, logSqlLabEvent } from './sqllabEvents';
 
 /** The message and structured errors of a failed call, as the error views want them. */
 export function describeError(error: unknown, fallback?: string) {
@@ -70,6 +71,7 @@ export async function runEditorQuery(editorId: string, options: RunOptions = {})
     },
     Date.now(),
   );
+  logSqlLabEvent(SQLLAB_EVENTS.runQuery, editorId, { ctas: query.ctas, runAsync: query.runAsync });
   await execute(query);
   return query.id;
 }
@@ -129,6 +131,7 @@ export async function fetchQueryResults(queryId: string, rows?: number): Promise
 }
 
 export async function stopQuery(queryId: string): Promise<void> {
+  logSqlLabEvent(SQLLAB_EVENTS.stopQuery, getQuery(queryId)?.sqlEditorId);
   try {
     await sqllabApi.stopQuery(queryId);
     apply((s) => stopQueryTransition(s, queryId));
@@ -142,6 +145,7 @@ export async function estimateQueryCost(editorId: string): Promise<void> {
   const qe = getEditor(editorId);
   if (!qe?.dbId) return;
   const sql = qe.selectedText?.trim() ? qe.selectedText : qe.sql;
+  logSqlLabEvent(SQLLAB_EVENTS.estimateCost, editorId);
   apply((s) => estimateStarted(s, editorId));
   try {
     const json = await sqllabApi.estimateCost({
@@ -160,6 +164,7 @@ export async function estimateQueryCost(editorId: string): Promise<void> {
 export async function formatEditorSql(editorId: string): Promise<void> {
   const qe = getEditor(editorId);
   if (!qe?.sql.trim()) return;
+  logSqlLabEvent(SQLLAB_EVENTS.formatSql, editorId);
   try {
     const { result } = await sqllabApi.formatSql({ sql: qe.sql, database_id: qe.dbId ?? null, template_params: qe.templateParams || null });
     if (typeof result === 'string') apply((s) => alterEditor(s, editorId, { sql: result }, Date.now()));

@@ -31,9 +31,15 @@ export const syncInFlight = new Set<string>();
 const needsRefresh = () =>
   Object.values(sqlLab.queries).some((q) => isInProgress(q.state) && q.state !== 'fetching' && !syncInFlight.has(q.id));
 
-/** Results to fetch: async queries the server finished whose rows we do not hold. */
+/** Queries seen in progress here: when the server finishes one, its rows are fetched right away.
+ * Past queries loaded from the server are not in it; their rows are fetched when they are shown. */
+const followed = new Set<string>();
+
 const awaitingResults = () =>
-  Object.values(sqlLab.queries).filter((q) => q.state === 'success' && q.runAsync && q.resultsKey && !q.results);
+  [...followed].map((id) => sqlLab.queries[id]).filter((q) => {
+    if (!q || (!isInProgress(q.state) && q.state !== 'success')) followed.delete(q?.id ?? '');
+    return q && q.state === 'success' && q.resultsKey && !q.results;
+  });
 
 export async function checkForUpdates(): Promise<void> {
   if (inFlight) return;
@@ -49,7 +55,10 @@ export async function checkForUpdates(): Promise<void> {
     } else {
       apply((s) => clearInactiveQueries(s, QUERY_UPDATE_FREQ_MS * 30, Date.now()));
     }
-    for (const q of awaitingResults()) void fetchQueryResults(q.id);
+    for (const q of awaitingResults()) {
+      followed.delete(q.id);
+      void fetchQueryResults(q.id);
+    }
   } catch (error) {
     // No answer at all means the network is down; show it instead of failing every query.
     if (isApiError(error) && error.status === 0) sqlLab.offline = true;
@@ -80,6 +89,7 @@ function stopWatching() {
 
 /** Follows an asynchronous query until the server reports it finished. */
 export function watchAsyncQuery(queryId: string): void {
+  followed.add(queryId);
   if (subscribeToJob && !eventUnsubscribers.has(queryId)) {
     eventUnsubscribers.set(
       queryId,
@@ -93,6 +103,6 @@ export function watchAsyncQuery(queryId: string): void {
 
 /** On load: resume following queries that were still running when the page went away. */
 export function resumeWatching(): void {
+  for (const q of Object.values(sqlLab.queries)) if (isInProgress(q.state) && !syncInFlight.has(q.id)) followed.add(q.id);
   if (needsRefresh()) schedule();
-  for (const q of awaitingResults()) void fetchQueryResults(q.id);
 }

@@ -5,6 +5,7 @@ import { editorToSavedQueryBody, savedQueryToEditorFields } from '../state/serve
 import { getEditor, sqlLabConfig } from '../state/store';
 import type { QueryEditor } from '../state/types';
 import { addTab, updateTab } from './tabActions';
+import { SQLLAB_EVENTS, logSqlLabEvent } from './sqllabEvents';
 
 export async function saveQuery(editorId: string, name: string, description = ''): Promise<boolean> {
   const qe = getEditor(editorId);
@@ -12,6 +13,7 @@ export async function saveQuery(editorId: string, name: string, description = ''
   try {
     const res = await sqllabApi.createSavedQuery(editorToSavedQueryBody({ ...qe, name }, description));
     updateTab(editorId, { remoteId: res.id, name });
+    logSqlLabEvent(SQLLAB_EVENTS.saveQuery, editorId);
     if (sqlLabConfig.backendPersistence && !qe.inLocalStorage) {
       void sqllabApi.updateTabState(editorId, { saved_query_id: res.id }).catch(() => addDangerToast('Your query was not properly saved'));
     }
@@ -81,6 +83,7 @@ export async function copyShareLink(editorId: string): Promise<string | null> {
       url = `${window.location.origin}/sqllab/?id=${id}`;
     }
     await copyText(url);
+    logSqlLabEvent(SQLLAB_EVENTS.copyLink, editorId);
     addSuccessToast('Copied to clipboard!');
     return url;
   } catch {
@@ -155,6 +158,7 @@ export async function saveDataset(editorId: string, tableName: string): Promise<
       database: qe.dbId, catalog: qe.catalog ?? null, schema: qe.schema ?? null, sql: qe.sql, table_name: tableName,
       is_managed_externally: false, external_url: null, template_params: qe.templateParams,
     });
+    logSqlLabEvent(SQLLAB_EVENTS.createDataset, editorId, { target_id: res.id });
     return res.id;
   } catch {
     addDangerToast('An error occurred while creating the data source');

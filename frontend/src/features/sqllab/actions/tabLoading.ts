@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/ApiError';
 import { addDangerToast } from '../../toasts/toastStore';
 import * as sqllabApi from '../api/sqllabApi';
 import { editorFromTabState, queryFromServer, tableFromServer, type ServerTabState } from '../state/serverMapping';
-import { apply, getEditor, holdResults, readPersisted, sqlLab, sqlLabConfig } from '../state/store';
+import { apply, getEditor, readPersisted, sqlLab, sqlLabConfig } from '../state/store';
 import { mergeTable } from '../state/tableTransitions';
 import { loadQueryEditor, removeQueryEditor } from '../state/tabTransitions';
 import type { Database, Query, QueryEditor, SqlLabState } from '../state/types';
@@ -17,8 +17,18 @@ export function defaultDatabaseId(databases: Database[], configured?: number | n
   return databases.length ? Math.min(...databases.map((d) => d.id)) : null;
 }
 
+/** Local edits of server tabs that had not been pushed when the page went away, by tab id. */
+const pendingLocalEdits = new Map<string, Partial<QueryEditor>>();
+
 function applyTabState(tab: ServerTabState) {
-  const editor = editorFromTabState(tab);
+  const fromServer = editorFromTabState(tab);
+  const local = pendingLocalEdits.get(fromServer.id);
+  pendingLocalEdits.delete(fromServer.id);
+  // The newer copy wins; a local one stays "edited" so the sync pushes it.
+  const editor: QueryEditor =
+    local && (local.updatedAt ?? 0) > (fromServer.updatedAt ?? 0)
+      ? { ...fromServer, ...local, id: fromServer.id, loaded: true, inLocalStorage: false }
+      : fromServer;
   apply((s) => {
     let next: SqlLabState = s.queryEditors.some((qe) => qe.id === editor.id) ? loadQueryEditor(s, editor) : { ...s, queryEditors: [...s.queryEditors, editor] };
     for (const t of tab.table_schemas ?? []) next = mergeTable(next, tableFromServer(t));
@@ -27,7 +37,7 @@ function applyTabState(tab: ServerTabState) {
     }
     return next;
   });
-  rememberPushed(editor);
+  rememberPushed(fromServer);
 }
 
 export async function loadTabContent(id: string): Promise<void> {
@@ -79,9 +89,25 @@ export async function bootstrapSqlLab(): Promise<void> {
     });
     activeId = boot.active_tab ? String(boot.active_tab.id) : null;
   }
-  const localEditors = (persisted?.queryEditors ?? []).filter((qe) => !sqlLabConfig.backendPersistence || qe.inLocalStorage) as QueryEditor[];
+  const serverIds = new Set(serverTabs.map((t) => t.id));
+  const localEditors = (persisted?.queryEditors ?? [])
+    .filter((qe) => qe.id && !serverIds.has(qe.id) && (!sqlLabConfig.backendPersistence || qe.inLocalStorage))
+    .map((qe) => ({ ...qe, loaded: true })) as QueryEditor[];
+  // Edits typed just before the page went away may not have reached the server: they are applied
+  // over the server's copy when that tab loads, if newer.
+  for (const qe of persisted?.queryEditors ?? []) if (qe.id && serverIds.has(qe.id)) pendingLocalEdits.set(qe.id, qe);
+  const unsaved = persisted?.unsavedQueryEditor;
+  if (unsaved?.id && unsaved.updatedAt) {
+    if (serverIds.has(unsaved.id)) pendingLocalEdits.set(unsaved.id, { ...pendingLocalEdits.get(unsaved.id), ...unsaved });
+    const local = localEditors.findIndex((qe) => qe.id === unsaved.id);
+    if (local >= 0) localEditors[local] = { ...localEditors[local], ...unsaved } as QueryEditor;
+  }
   const queries: Record<string, Query> = {};
-  for (const [id, q] of Object.entries(persisted?.queries ?? {})) queries[id] = q.results ? { ...q, results: holdResults(q.results) } : q;
+  for (const [id, q] of Object.entries(persisted?.queries ?? {})) {
+    // A synchronous run cut off by the reload will never get its answer here; let the server's state decide.
+    const orphan = q.state === 'running' && !q.runAsync;
+    queries[id] = { ...q, ...(orphan ? { state: 'pending' as const, runAsync: true } : {}) };
+  }
   const editors = [...serverTabs, ...localEditors.filter((qe) => !serverTabs.some((s) => s.id === qe.id))];
   const ids = new Set(editors.map((qe) => qe.id));
   const history = (persisted?.tabHistory ?? []).filter((id) => ids.has(id));
@@ -99,14 +125,6 @@ export async function bootstrapSqlLab(): Promise<void> {
     if (!sqlLab.queries[q.id]) apply((s) => ({ ...s, queries: { ...s.queries, [q.id]: queryFromServer(q) } }));
   }
 
-  // Edits typed just before the page went away may not have reached the server: keep the newer copy.
-  const unsaved = persisted?.unsavedQueryEditor;
-  const target = unsaved?.id ? getEditor(unsaved.id) : undefined;
-  if (unsaved?.id && target && (unsaved.updatedAt ?? 0) > (target.updatedAt ?? 0)) {
-    const { id, ...fields } = unsaved;
-    apply((s) => ({ ...s, unsavedQueryEditor: { ...(s.tabHistory.at(-1) === id ? fields : {}), id } }));
-    if (sqlLab.tabHistory.at(-1) !== id) apply((s) => ({ ...s, queryEditors: s.queryEditors.map((qe) => (qe.id === id ? { ...qe, ...fields } : qe)) }));
-  }
   const active = sqlLab.tabHistory.at(-1);
   if (active && !getEditor(active)?.loaded) await loadTabContent(active);
   sqlLabConfig.bootstrapped = true;

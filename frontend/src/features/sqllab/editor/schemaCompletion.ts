@@ -90,7 +90,7 @@ export function schemaCompletionSource(scope: () => CompletionScope): Completion
         schema ? tablesOf(dbId, schema, catalog) : Promise.resolve([] as string[]),
       ]);
       for (const s of schemas) options.push({ label: s, type: 'namespace', detail: 'schema', boost: -2 });
-      for (const t of tables) options.push({ label: t, type: 'type', detail: 'table', boost: 1 });
+      for (const t of tables) options.push({ label: t, type: 'type', detail: 'table', boost: 5 });
       const refs = referencedTables(ctx.state.doc.toString()).filter((r) => tables.includes(r.table) || r.schema);
       const cols = await Promise.all(
         refs.slice(0, 8).map((r) => columnsOf(dbId, r.schema ?? schema ?? '', r.table, catalog).catch(() => [])),
@@ -100,7 +100,7 @@ export function schemaCompletionSource(scope: () => CompletionScope): Completion
         for (const c of list) {
           if (seen.has(c.name)) continue;
           seen.add(c.name);
-          options.push({ label: c.name, type: 'property', detail: c.type, boost: 2 });
+          options.push({ label: c.name, type: 'property', detail: c.type, boost: 3 });
         }
       }
     } catch {

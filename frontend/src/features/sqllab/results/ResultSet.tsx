@@ -1,6 +1,6 @@
 // One query's outcome: progress while it runs, the error view when it fails, and otherwise the grid
 // with its toolbar (row count and limit, search, copy, CSV/XLSX download, Save dataset).
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { isInProgress } from '../../../../../shared/constants';
 import { fetchQueryResults, stopQuery } from '../actions/queryActions';
@@ -38,6 +38,11 @@ export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; edi
   const rows = results?.data ?? [];
   const columns = results?.columns ?? [];
   const order = useMemo(() => visibleRowIndexes(rows, columns, deferredSearch, sort), [rows, columns, deferredSearch, sort]);
+  // A finished query shown without its rows (reloaded page, history) fetches them by results key.
+  const needsRows = query?.state === 'success' && !results && Boolean(query.resultsKey);
+  useEffect(() => {
+    if (needsRows) void fetchQueryResults(queryId);
+  }, [needsRows, queryId]);
 
   if (!query) return <p className="south-empty">Run a query to see its results here.</p>;
   const copy = async (text: string) => {

@@ -11,6 +11,8 @@ interface SliceRule {
   fields: readonly string[] | 'all';
   /** With backend persistence on, only entries flagged inLocalStorage stay local (the server has the rest). */
   backendKeepsOnlyLocal: boolean;
+  /** ...and also entries edited since the last push, so a reload inside the sync debounce loses nothing. */
+  keepUnpushed?: boolean;
   /** Data previews are re-run on demand, never stored. */
   excludeDataPreviews?: boolean;
   /** Query results are dropped past the age/size limits. */
@@ -30,7 +32,7 @@ const TABLE_FIELDS = [
 export const PERSISTENCE: { storageKey: string; slices: Record<Slice, SliceRule> } = {
   storageKey: 'sqlscape.sqlLab',
   slices: {
-    queryEditors: { fields: EDITOR_FIELDS, backendKeepsOnlyLocal: true },
+    queryEditors: { fields: EDITOR_FIELDS, backendKeepsOnlyLocal: true, keepUnpushed: true },
     unsavedQueryEditor: { fields: EDITOR_FIELDS, backendKeepsOnlyLocal: false },
     tables: { fields: TABLE_FIELDS, backendKeepsOnlyLocal: true },
     queries: { fields: 'all', backendKeepsOnlyLocal: true, excludeDataPreviews: true, limitResults: true },
@@ -78,8 +80,11 @@ export interface PersistedSqlLab {
 /** The subset of state written to local storage, following PERSISTENCE. */
 export function persistedState(state: SqlLabState, backendPersistence: boolean, now: number): PersistedSqlLab {
   const { slices } = PERSISTENCE;
-  const keep = (rule: SliceRule, entry: { inLocalStorage?: boolean; isDataPreview?: boolean }) =>
-    (!backendPersistence || !rule.backendKeepsOnlyLocal || Boolean(entry.inLocalStorage)) &&
+  const keep = (rule: SliceRule, entry: { inLocalStorage?: boolean; isDataPreview?: boolean; updatedAt?: number }) =>
+    (!backendPersistence ||
+      !rule.backendKeepsOnlyLocal ||
+      Boolean(entry.inLocalStorage) ||
+      Boolean(rule.keepUnpushed && (entry.updatedAt ?? 0) > state.editorTabLastUpdatedAt)) &&
     !(rule.excludeDataPreviews && entry.isDataPreview);
 
   const queries: Record<string, Query> = {};

@@ -60,6 +60,12 @@ describe('duckdb run', () => {
     expect(JSON.parse(JSON.stringify(rows))).toEqual(rows);
   });
 
+  it('writes time zone offsets the way ISO 8601 parsers read them', async () => {
+    const { rows } = await run("SELECT TIMESTAMPTZ '2020-01-01 10:00:00+02' AS at, TIMESTAMP '2020-01-01 10:00:00.5' AS naive");
+    expect(rows[0]).toEqual({ at: '2020-01-01T08:00:00+00:00', naive: '2020-01-01T10:00:00.5' });
+    expect(Date.parse(rows[0].at as string)).toBe(Date.UTC(2020, 0, 1, 8));
+  });
+
   it('fetches only limit + 1 rows of a huge result and flags truncation', async () => {
     const started = Date.now();
     const result = await run('SELECT range AS n, range * 2 AS m FROM range(50000000)', { limit: 5 });

@@ -72,3 +72,13 @@ describe('local persistence table', () => {
     expect(round?.tabHistory).toEqual(['b', 'a']);
   });
 });
+
+describe('edits not yet pushed', () => {
+  it('With backend persistence, a migrated tab edited since the last push is also kept locally until pushed', () => {
+    const state = twoTabs({
+      editorTabLastUpdatedAt: 100,
+      queryEditors: [editor('a', { inLocalStorage: false, updatedAt: 150, sql: 'dirty' }), editor('b', { inLocalStorage: false, updatedAt: 50 })],
+    });
+    expect(persistedState(state, true, NOW).queryEditors.map((qe) => qe.id)).toEqual(['a']);
+  });
+});

@@ -1,0 +1,24 @@
+import { launchBrowser, loginAs } from './support/browser';
+const url = process.argv[2];
+const b = await launchBrowser();
+const page = await b.newPage();
+page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));
+page.on('response', async (r) => {
+  if (r.url().includes('/assets/')) return;
+  const req = r.request();
+  console.log('RESP', r.status(), req.method(), r.url().replace(url, ''), (req.postData() ?? '').slice(0, 200));
+  if (r.status() >= 400) console.log('  BODY', (await r.text().catch(() => '')).slice(0, 300));
+});
+await loginAs(page, url, 'admin', 'admin');
+await page.goto(`${url}/sqllab/`);
+await page.getByRole('tab', { name: 'Untitled Query 1' }).waitFor();
+await page.locator('.cm-content').click();
+await page.keyboard.press('ControlOrMeta+a');
+await page.keyboard.type('SELECT 1 AS x');
+await page.waitForTimeout(7000);
+await page.reload();
+await page.getByRole('tab', { name: 'Untitled Query 1' }).waitFor();
+await page.waitForTimeout(1500);
+console.log('EDITOR', await page.locator('.cm-content').textContent());
+await page.screenshot({ path: '/tmp/sqldbg/a.png' });
+await b.close();

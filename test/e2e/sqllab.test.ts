@@ -1,0 +1,142 @@
+// SQL Lab end to end in Chromium against the local cloud: run a query with autocomplete, tabs that
+// survive a reload, stop, the error view, save and reopen, share link, table preview and CSV download.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { startE2eStack } from './support/stack';
+import type { LocalCloud } from '../support/localCloud';
+
+let cloud: LocalCloud;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  cloud = await startE2eStack();
+  browser = await launchBrowser();
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: cloud.url });
+  page = await browser.newPage();
+  await loginAs(page, cloud.url, 'admin', 'admin');
+  await page.goto(`${cloud.url}/sqllab/`);
+  await page.getByRole('tab', { name: 'Untitled Query 1' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+});
+
+const editor = () => page.locator('.cm-content');
+const resultGrid = () => page.getByRole('grid', { name: 'Query results' });
+
+/** Replaces the editor's text by typing, as a user would (keeps autocomplete and key handling real). */
+async function typeSql(sql: string) {
+  await editor().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(sql);
+  await page.keyboard.press('Escape'); // close any completion popup
+}
+
+const toast = (text: string) => page.getByText(text, { exact: false }).first();
+
+describe('SQL Lab', () => {
+  it('types SQL with autocomplete and runs SELECT * FROM cars', async () => {
+    await editor().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('SELECT * FROM car');
+    const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'cars' }).first();
+    await option.click();
+    await expect.poll(() => editor().textContent()).toContain('SELECT * FROM cars');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await resultGrid().waitFor();
+    await expect.poll(() => page.getByRole('gridcell').count()).toBeGreaterThan(10);
+    await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/406 rows returned|limited to/);
+    expect(await page.getByRole('columnheader', { name: /Name/ }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'sqllab-results');
+  });
+
+  it('sorts and filters the results grid', async () => {
+    await page.getByRole('button', { name: /^Horsepower/ }).click();
+    await expect.poll(() => page.getByRole('columnheader', { name: /Horsepower/ }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByLabel('Filter results').fill('chevrolet');
+    await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/matching/);
+    await page.getByLabel('Filter results').fill('');
+  });
+
+  it('downloads the results as CSV', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Name');
+    expect(lines.length).toBeGreaterThan(100);
+  });
+
+  it('opens a second tab, and a reload keeps the tabs and their SQL', async () => {
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await page.getByRole('tab', { name: 'Untitled Query 2', selected: true }).waitFor();
+    await typeSql('SELECT 42 AS answer');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Untitled Query 1' }).waitFor();
+    await page.getByRole('tab', { name: 'Untitled Query 2', selected: true }).waitFor();
+    await expect.poll(() => editor().textContent()).toContain('SELECT 42 AS answer');
+    await page.getByRole('tab', { name: 'Untitled Query 1' }).click();
+    await expect.poll(() => editor().textContent()).toContain('SELECT * FROM cars');
+    await page.getByRole('tab', { name: 'Untitled Query 2' }).click();
+    await expect.poll(() => editor().textContent()).toContain('SELECT 42');
+  });
+
+  it('stops a long query', async () => {
+    await typeSql('SELECT sum(a.range * b.range) FROM range(100000) a, range(1000000) b');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('progressbar', { name: 'Query progress' }).waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).first().click();
+    await toast('Query was stopped.').waitFor();
+    await expect.poll(() => page.locator('.state-badge').first().textContent()).toBe('stopped');
+  });
+
+  it('shows the error view for a syntax error', async () => {
+    await typeSql('SELEC 1 FROM');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const alert = page.getByRole('alert').filter({ hasText: /error/i }).first();
+    await alert.waitFor();
+    expect(await alert.getByRole('button', { name: 'Copy message' }).count()).toBe(1);
+    await screenshot(page, 'sqllab-error');
+  });
+
+  it('saves a query and reopens it from the saved query list', async () => {
+    await typeSql('SELECT Name, Miles_per_Gallon FROM cars LIMIT 5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Five cars');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast('Your query was saved').waitFor();
+    await page.goto(`${cloud.url}/savedqueryview/list/`);
+    await page.getByRole('cell', { name: 'Five cars', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Run Five cars in SQL Lab' }).click();
+    await page.getByRole('tab', { name: 'Five cars', selected: true }).waitFor();
+    await expect.poll(() => editor().textContent()).toContain('Miles_per_Gallon FROM cars LIMIT 5');
+  });
+
+  it('copies a share link that opens the query', async () => {
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await typeSql('SELECT 7 AS shared_value');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await toast('Copied to clipboard!').waitFor();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toMatch(/\/sqllab\/\?(id|savedQueryId)=/);
+    await page.goto(url);
+    await expect.poll(() => editor().textContent()).toContain('SELECT 7 AS shared_value');
+  });
+
+  it('previews a table from the schema browser', async () => {
+    await page.getByLabel('Search tables').fill('cars');
+    await page.getByRole('button', { name: /^cars$/ }).first().click();
+    await page.getByRole('list', { name: 'Columns of cars' }).waitFor();
+    await page.getByRole('tab', { name: 'Preview: cars' }).waitFor();
+    await page.getByRole('grid', { name: 'Data preview' }).waitFor();
+    await expect.poll(() => page.getByRole('gridcell').count()).toBeGreaterThan(10);
+    await screenshot(page, 'sqllab-preview');
+  });
+});
