@@ -88,7 +88,9 @@ export function parseCron(expression: string): CronSpec {
   if (fields.length !== 5 || fields[0] === '') {
     throw new CronError(`expected 5 fields (minute hour day-of-month month day-of-week), got ${fields[0] === '' ? 0 : fields.length}`);
   }
-  const [minute, hour, dom, month, dow] = fields.map((f, i) => parseField(f, FIELDS[i]));
+  // Quartz and EventBridge write `?` for "no specific day"; it means `*` in either day field.
+  const normalised = fields.map((f, i) => (f === '?' && (i === 2 || i === 4) ? '*' : f));
+  const [minute, hour, dom, month, dow] = normalised.map((f, i) => parseField(f, FIELDS[i]));
   const daysOfWeek = new Set([...dow.values].map((d) => d % 7));
   return {
     minutes: minute.values,

@@ -7,7 +7,7 @@ import { getDatabaseForUser } from '../databases/access';
 import { engineFor } from '../databases/engines';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
-import { json, raw, type RawResponse } from '../http/respond';
+import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
 import { toQueryDict, type QueryRecord } from '../queries/record';
@@ -15,8 +15,7 @@ import { getQueryByClientId, putQuery } from '../queries/repository';
 import { offloadLargeSql } from '../queries/largeSql';
 import { isInProgress } from '../../shared/constants';
 import { planRun, type RunPlan } from './plan';
-import { runWatched, syncTimeoutMs } from './runner';
-import { asSupersetError, finishFailed, finishSuccess } from './finish';
+import { runSync } from './runSync';
 import { enqueueQuery } from './enqueue';
 
 export const newResultsKey = (ports: Pick<Ports, 'ids'>) => ports.ids.uuid();
@@ -71,9 +70,6 @@ export function newQueryRecord(
   };
 }
 
-/** The stopped answer Superset gives when a sync run is stopped: the query, no rows. */
-const stoppedResponse = (query: QueryRecord) => ({ status: query.status, query: toQueryDict(query), query_id: query.id });
-
 export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody): Promise<RawResponse | object> {
   requirePermission(user, 'can_execute_sql_query', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   const db = await getDatabaseForUser(ports, user, body.database_id);
@@ -100,39 +96,25 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     { userId: user.userId, username: user.username, nowMs: ports.clock.now() },
   );
   const async = body.runAsync === true || db.allow_run_async;
-  const query = newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
-  try {
+  const store = async () => {
+    const query = newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
     await putQuery(ports, await offloadLargeSql(ports, query));
-  } catch (error) {
+    return query;
+  };
+  const onStoreFailed = async (error: unknown) => {
     const existing = await getQueryByClientId(ports, clientId);
     // Superset answers a repeated client id of a query still in flight with that query (a retried POST).
     if (existing && existing.user_id === user.userId && isInProgress(existing.status)) return json(202, { query: toQueryDict(existing) });
     throw error;
-  }
+  };
 
-  if (async) {
-    await enqueueQuery(ports, query);
-    return json(202, { query: toQueryDict(query) });
+  if (!async) return runSync(ports, engine, { clientId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, store, onStoreFailed });
+  let query: QueryRecord;
+  try {
+    query = await store();
+  } catch (error) {
+    return onStoreFailed(error);
   }
-
-  const outcome = await runWatched(ports, engine, {
-    clientId,
-    sql: plan.executedSql,
-    limit: plan.limit?.limit ?? 0,
-    timeoutMs: syncTimeoutMs(),
-    catalog: query.catalog,
-    schema: query.schema,
-  });
-  if (outcome.kind === 'done') {
-    const done = await finishSuccess(ports, query, plan, outcome.result, { concurrentStore: true });
-    if (done.kind !== 'success') return stoppedResponse(done.query);
-    return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: done.body });
-  }
-  if (outcome.kind === 'stopped') {
-    const current = (await getQueryByClientId(ports, clientId)) ?? query;
-    return stoppedResponse(current);
-  }
-  const error = await finishFailed(ports, query, asSupersetError((e) => engine.classify(e), outcome.error));
-  if (!error) return stoppedResponse((await getQueryByClientId(ports, clientId)) ?? query);
-  throw error;
+  await enqueueQuery(ports, query);
+  return json(202, { query: toQueryDict(query) });
 }

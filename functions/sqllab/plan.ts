@@ -27,6 +27,8 @@ export interface RunPlan {
   /** Rows the server returns at most; null for CTAS/CVAS, which return no rows. */
   limit: LimitPlan | null;
   ctas: { method: CtasMethod; table: string; schema: string | null; selectSql: string } | null;
+  /** No statement may write or change state: running it twice (a retried request) is harmless. */
+  readOnly: boolean;
 }
 
 const ctasMessages = {
@@ -73,12 +75,12 @@ export async function planRun(
     const before = statements.slice(0, -1).map((s) => s.sql.trim().replace(/;\s*$/, ''));
     const executedSql = [...before, `CREATE ${method} ${target} AS\n${last}`].join(';\n');
     const selectSql = engine.dialect.selectStar({ schema, name: table }, null, dropdownLimit(input.queryLimit));
-    return { renderedSql, executedSql, limit: null, ctas: { method, table, schema, selectSql } };
+    return { renderedSql, executedSql, limit: null, ctas: { method, table, schema, selectSql }, readOnly: false };
   }
 
   const found = await findSqlLimit(renderedSql, engine.dialect);
   const limit = planLimit(dropdownLimit(input.queryLimit), found?.value ?? null);
   // Asking the database for one row more than the limit tells whether the limit cut anything.
   const executedSql = found ? replaceLimit(renderedSql, found, limit.limit + 1) : renderedSql;
-  return { renderedSql, executedSql, limit, ctas: null };
+  return { renderedSql, executedSql, limit, ctas: null, readOnly: statements.every((s) => !s.mutates) };
 }

@@ -37,6 +37,8 @@ export interface RunRequest {
   schema: string | null;
   /** Called on every poll; workers renew their lease here. */
   onTick?: () => Promise<void>;
+  /** Aborts the run from the caller's side (its record could not be stored). */
+  signal?: AbortSignal;
 }
 
 export type RunOutcome = { kind: 'done'; result: RunResult } | { kind: 'stopped' } | { kind: 'error'; error: unknown };
@@ -46,11 +48,19 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
   running.set(req.clientId, controller);
   let stopped = false;
   let polling = false;
+  // A sync run may start before its record is written: a missing record means "not yet" until it
+  // has been seen, and "deleted" (its tab was removed) after.
+  let seen = false;
+  const cancel = () => controller.abort();
+  req.signal?.addEventListener('abort', cancel, { once: true });
+  if (req.signal?.aborted) cancel();
   const poll = setInterval(() => {
     if (polling) return;
     polling = true;
     (async () => {
       const current = await getQueryByClientId(ports, req.clientId);
+      if (!current && !seen) return;
+      seen = true;
       if (!current || current.status === 'stopped') {
         stopped = true;
         controller.abort();
@@ -77,6 +87,7 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
     return stopped ? { kind: 'stopped' } : { kind: 'error', error };
   } finally {
     clearInterval(poll);
+    req.signal?.removeEventListener('abort', cancel);
     if (running.get(req.clientId) === controller) running.delete(req.clientId);
   }
 }

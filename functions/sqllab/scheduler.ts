@@ -50,7 +50,7 @@ export async function enqueueScheduledRun(ports: Ports, sq: SavedQueryRecord): P
   } catch (error) {
     if (!(error instanceof SupersetError)) throw error;
     refusal = error;
-    plan = { renderedSql: sq.sql, executedSql: sq.sql, limit: null, ctas: null };
+    plan = { renderedSql: sq.sql, executedSql: sq.sql, limit: null, ctas: null, readOnly: false };
   }
   const id = await nextId(ports.tables, 'query');
   const query = newQueryRecord(ports, { id, clientId, db, user, async: true, plan }, body);

@@ -5,15 +5,16 @@ import { startStack } from './stack';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const log = (line: string) => console.log(`[local] ${line}`);
-const port = Number(process.env.PORT ?? 8088);
+const port = process.env.PORT ? Number(process.env.PORT) : 8088;
 
 try {
   const stack = await startStack({
     dataDir: process.env.LOCAL_DATA_DIR ?? '.data',
     port,
     host: process.env.HOST ?? '127.0.0.1',
-    edgePort: Number(process.env.LOCAL_EDGE_PORT ?? 8089),
+    edgePort: process.env.LOCAL_EDGE_PORT ? Number(process.env.LOCAL_EDGE_PORT) : 8089,
     buildFrontend: process.env.LOCAL_SKIP_BUILD !== '1',
+    examplesCache: process.env.LOCAL_EXAMPLES_CACHE || undefined,
     log,
   });
   const phases = Object.entries(stack.timings)

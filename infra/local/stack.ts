@@ -117,6 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const names = localNames(process.env.LOCAL_RESOURCE_PREFIX ?? 'sqlscape-local');
 
     const connections = new Connections();
+    // Loopback only, whatever HOST says: the edge accepts any credentials, so it is the whole database.
     const edge = await startEdge({ dataDir, port: options.edgePort ?? 0, host: '127.0.0.1', region, connections, emulate: !external });
     cleanups.push(() => edge.close());
     lap('emulators');

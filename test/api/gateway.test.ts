@@ -1,7 +1,7 @@
 // The local gateway itself: the JWT authorizer in front of routes, API Gateway's own error bodies,
 // the SPA fallback, the WebSocket API with its management endpoint, and the AWS edge (persistence
 // across restarts, SQS redrive) driven through the real AWS SDK clients.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +15,14 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import {
   CreateQueueCommand,
   GetQueueAttributesCommand,
+  GetQueueUrlCommand,
   ReceiveMessageCommand,
   SendMessageCommand,
   SetQueueAttributesCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { startLocalCloud, type LocalCloud } from '../support/localCloud';
+import { spawn } from 'node:child_process';
+import { examplesCachePath, startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { REPO_ROOT } from '../../infra/local/stack';
 import { issueTokens } from '../../functions/platform/auth/localTokens';
 import { arnOfQueueUrl, pollQueue } from '../../infra/local/pollers';
@@ -29,9 +31,9 @@ const region = 'us-east-1';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** Opens a WebSocket and resolves once it is open, or with the HTTP status that refused it. */
-function openSocket(url: string): Promise<{ ws?: WebSocket; refusedWith?: number; messages: string[] }> {
+function openSocket(url: string, protocols?: string[]): Promise<{ ws?: WebSocket; refusedWith?: number; messages: string[] }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, protocols);
     const messages: string[] = [];
     ws.on('message', (data) => messages.push(data.toString()));
     ws.once('open', () => resolve({ ws, messages }));
@@ -120,6 +122,14 @@ describe('local gateway', () => {
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(await res.text()).toBe(index);
     }
+    const script = readdirSync(join(REPO_ROOT, 'dist/web/assets')).find((f) => f.endsWith('.js'));
+    const asset = await fetch(`${cloud.url}/assets/${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/text\/javascript/);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await asset.text()).toBe(readFileSync(join(REPO_ROOT, 'dist/web/assets', script!), 'utf8'));
+    // A stale page asking for an asset of an older build gets a 404, not HTML posing as JavaScript.
+    expect((await fetch(`${cloud.url}/assets/gone-1234.js`)).status).toBe(404);
   });
 
   it('refuses a WebSocket without a valid token', async () => {
@@ -155,6 +165,12 @@ describe('local gateway', () => {
       .catch((e: Error & { $metadata?: { httpStatusCode?: number } }) => e);
     expect((gone as Error).name).toBe('GoneException');
     expect((gone as { $metadata: { httpStatusCode: number } }).$metadata.httpStatusCode).toBe(410);
+  });
+
+  it('accepts the token as a WebSocket subprotocol and echoes the protocol $connect chose', async () => {
+    const { ws } = await openSocket(cloud.wsUrl, ['sqlscape.v1', token]);
+    expect(ws?.protocol).toBe('sqlscape.v1');
+    ws!.close();
   });
 
   it('moves a message to the dead-letter queue after maxReceiveCount receives, like SQS redrive', async () => {
@@ -317,6 +333,61 @@ describe('local cloud restart', () => {
         await second.stop();
       }
     } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('pointing at another AWS endpoint (as with LocalStack)', () => {
+  it('starts no emulators, provisions and seeds through AWS_ENDPOINT_URL, and stops cleanly on SIGTERM', async () => {
+    // This in-process cloud plays LocalStack; `npm start` in a child process is pointed at its edge.
+    const aws = await startLocalCloud();
+    const dataDir = await mkdtemp(join(tmpdir(), 'sqlscape-external-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        AWS_ENDPOINT_URL: aws.edgeUrl,
+        AWS_ACCESS_KEY_ID: 'test',
+        AWS_SECRET_ACCESS_KEY: 'test',
+        LOCAL_RESOURCE_PREFIX: 'ext',
+        LOCAL_DATA_DIR: dataDir,
+        LOCAL_EXAMPLES_CACHE: examplesCachePath(),
+        LOCAL_SKIP_BUILD: '1',
+        PORT: '0',
+        LOCAL_EDGE_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const port = await until(() => /ready at http:\/\/localhost:(\d+)\//.exec(output)?.[1], 'the child to start', 60_000);
+      expect(output).toContain(`AWS endpoint ${aws.edgeUrl}`);
+      const login = await fetch(`http://127.0.0.1:${port}/api/v1/security/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin' }),
+      });
+      expect(login.status).toBe(200);
+      // Its tables and queues live in the "LocalStack", next to the host cloud's own.
+      const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint: aws.edgeUrl, credentials }));
+      const users = await doc.send(new ScanCommand({ TableName: 'ext-main' }));
+      expect(users.Items?.some((i) => i.username === 'admin')).toBe(true);
+      const sqs = new SQSClient({ region, endpoint: aws.edgeUrl, credentials });
+      const dlq = await sqs.send(new GetQueueUrlCommand({ QueueName: 'ext-queries-dlq' }));
+      expect(dlq.QueueUrl).toContain(aws.edgeUrl);
+      // No emulator of its own: its data folder holds only the secret, the examples and the lock.
+      expect(existsSync(join(dataDir, 'dynamodb'))).toBe(false);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('stopped cleanly');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await aws.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -124,6 +124,26 @@ describe('/api/v1/saved_query/', () => {
   });
 });
 
+describe('saved query list helpers', () => {
+  it('answers _info, related and distinct from what the user may read', async () => {
+    await create(gamma, { schema: 'main' });
+    await create(admin, { schema: 'admin_only' });
+    const info = await call(`${BASE}_info?${q({ keys: ['permissions'] })}`, { token: gamma });
+    expect(info.body).toEqual({ permissions: ['can_read', 'can_write', 'can_export'] });
+    const dbs = await call(`${BASE}related/database`, { token: gamma });
+    expect(dbs.body.result).toContainEqual({ value: 1, text: 'examples' });
+    const owners = await call(`${BASE}related/created_by`, { token: gamma });
+    expect(owners.body.count).toBe(1);
+    const allOwners = await call(`${BASE}related/created_by`, { token: admin });
+    expect(allOwners.body.count).toBe(2);
+    const schemas = await call(`${BASE}distinct/schema?${q({ filter: 'a' })}`, { token: gamma });
+    expect(schemas.body.result).toEqual([{ value: 'main', text: 'main' }]);
+    expect((await call(`${BASE}distinct/sql`, { token: gamma })).status).toBe(400);
+    expect((await call(`${BASE}related/password`, { token: gamma })).status).toBe(400);
+    expect((await call(`${BASE}_info`)).status).toBe(401);
+  });
+});
+
 describe('scheduled saved queries', () => {
   it('stores a validated schedule with its next run; the scheduler finds it due and claims it once', async () => {
     const bad = await call(BASE, { method: 'POST', token: gamma, json: body({ schedule_info: { crontab: '0 25 * * *', timezone: 'UTC' } }) });

@@ -201,7 +201,7 @@ describe('SQL Lab API', () => {
       const { enqueueQuery } = await import('../../functions/sqllab/enqueue');
       const { nextId } = await import('../../functions/ports/counters');
       const ports = cloud.stack.ports;
-      const plan = { renderedSql: 'SELECT 1', executedSql: 'SELECT 1', limit: { limit: 10, factor: 'DROPDOWN' as const }, ctas: null };
+      const plan = { renderedSql: 'SELECT 1', executedSql: 'SELECT 1', limit: { limit: 10, factor: 'DROPDOWN' as const }, ctas: null, readOnly: true };
       const query = newQueryRecord(ports, { id: await nextId(ports.tables, 'query'), clientId, db: broken, user: { userId: 1, username: 'admin' }, async: true, plan }, { sql: 'SELECT 1' });
       await putQuery(ports, query);
       await enqueueQuery(ports, query);

@@ -139,4 +139,40 @@ describe('SQL Lab', () => {
     await expect.poll(() => page.getByRole('gridcell').count()).toBeGreaterThan(10);
     await screenshot(page, 'sqllab-preview');
   });
+
+  it('scrolls 100,000 rows with only the visible rows in the page', async () => {
+    await page.getByRole('tab', { name: 'Untitled Query 1' }).click();
+    await page.getByLabel('Row limit').selectOption('100000');
+    await typeSql('SELECT range AS n, range * 2 AS doubled, \'row \' || range AS label FROM range(100000)');
+    await page.keyboard.press('ControlOrMeta+Shift+Enter');
+    await expect.poll(() => page.locator('.result-toolbar__count').textContent(), { timeout: 60_000 }).toMatch(/100,000/);
+    const grid = resultGrid();
+    expect(await grid.getAttribute('aria-rowcount')).toBe('100001');
+    expect(await grid.getByRole('row').count()).toBeLessThan(100);
+    await grid.getByRole('gridcell').first().click();
+    await page.keyboard.press('Control+End');
+    await grid.getByRole('rowheader', { name: '100000', exact: true }).waitFor();
+    expect(await grid.getByRole('row').count()).toBeLessThan(100);
+    await screenshot(page, 'sqllab-100k');
+  });
+
+  it('runs a query asynchronously and fetches its results when the worker is done', async () => {
+    const token = await cloud.login('admin', 'admin');
+    const res = await fetch(`${cloud.url}/api/v1/database/1`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ allow_run_async: true }),
+    });
+    expect(res.status).toBe(200);
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await typeSql('SELECT Name, Cylinders FROM cars WHERE Cylinders = 8');
+    const execute = page.waitForResponse((r) => r.url().includes('/api/v1/sqllab/execute/'));
+    await page.keyboard.press('ControlOrMeta+Enter');
+    expect((await execute).status()).toBe(202);
+    await resultGrid().waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/rows returned|limited/);
+    await expect.poll(() => page.locator('.state-badge').first().textContent()).toBe('success');
+  });
 });
+

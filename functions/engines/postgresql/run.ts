@@ -2,14 +2,13 @@
 // cursor (DECLARE ... FETCH limit + 1) so only the rows shown ever leave the server; other statements
 // run as written. The session is discarded afterwards, so a script's SETs never leak into the next run.
 import type pg from 'pg';
-import { resultColumn, genericFromTypeName } from '../columns';
+import { dedupeNames, genericFromTypeName, resultColumn } from '../columns';
 import { cancelledError, timeoutError } from '../issues';
 import type { ParsedStatement, ResultColumn, RunOptions, RunResult } from '../types';
 import type { PoolLease } from './connect';
 import { classifyPostgres } from './errors';
 import { quoteIdentifier } from '../quoting';
 import { parsePostgresScript } from './statements';
-import { dedupeNames } from '../columns';
 
 const typeNames = new WeakMap<pg.Pool, Map<number, string>>();
 

@@ -62,7 +62,7 @@ export default function QueryHistoryPage() {
                     <td>{q.rows?.toLocaleString('en-US') ?? '—'}</td>
                     <td className="saved-queries__sql"><code title={q.sql}>{q.sql}</code></td>
                     <td>
-                      <button type="button" className="button button--secondary button--small" aria-label={`Open query ${q.id} in SQL Lab`} onClick={() => void navigate({ to: `/sqllab/?queryId=${q.id}` })}>
+                      <button type="button" className="button button--secondary button--small" aria-label={`Open query ${q.id} in SQL Lab`} onClick={() => void navigate({ to: '/sqllab/', search: { queryId: q.id } as never })}>
                         Open in SQL Lab
                       </button>
                     </td>

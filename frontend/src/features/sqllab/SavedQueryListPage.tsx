@@ -109,7 +109,7 @@ export default function SavedQueryListPage() {
                   <td className="saved-queries__sql"><code title={q.sql}>{q.sql}</code></td>
                   <td>{q.changed_on_delta_humanized ?? ''}</td>
                   <td className="saved-queries__actions">
-                    <button type="button" className="button button--secondary button--small" aria-label={`Run ${q.label} in SQL Lab`} onClick={() => void navigate({ to: `/sqllab/?savedQueryId=${q.id}` })}>Run</button>
+                    <button type="button" className="button button--secondary button--small" aria-label={`Run ${q.label} in SQL Lab`} onClick={() => void navigate({ to: '/sqllab/', search: { savedQueryId: q.id } as never })}>Run</button>
                     <button type="button" className="button button--ghost button--small" aria-label={`Edit ${q.label}`} onClick={() => setEditing(q)}>Edit</button>
                     <button
                       type="button"

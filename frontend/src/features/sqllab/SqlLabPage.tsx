@@ -67,10 +67,8 @@ export default function SqlLabPage() {
       const request = requestedQueryFrom(search, location.state);
       if (request) {
         await openRequestedQuery(request);
-        const rest = new URLSearchParams(search);
-        for (const k of REQUEST_PARAMS) rest.delete(k);
-        const qs = rest.toString();
-        void navigate({ to: `/sqllab/${qs ? `?${qs}` : ''}`, replace: true, state: {} as never });
+        const rest = Object.fromEntries([...search.entries()].filter(([k]) => !REQUEST_PARAMS.includes(k)));
+        void navigate({ to: '/sqllab/', search: rest as never, replace: true, state: {} as never });
       }
       if (sqlLab.queryEditors.length === 0) addTab();
       if (live) setReady(true);

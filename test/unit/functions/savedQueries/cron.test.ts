@@ -15,6 +15,12 @@ describe('parseCron', () => {
     expect(spec.domRestricted && spec.dowRestricted).toBe(true);
   });
 
+  it('reads `?` in a day field as `*` (Quartz, EventBridge)', () => {
+    expect(parseCron('0 9 ? * MON').dowRestricted).toBe(true);
+    expect(parseCron('0 9 ? * MON').domRestricted).toBe(false);
+    expect(() => parseCron('? 9 * * *')).toThrow(/invalid minute value/);
+  });
+
   it('treats 7 as Sunday and a single value with a step as running to the end', () => {
     expect([...parseCron('0 0 * * 7').daysOfWeek]).toEqual([0]);
     expect([...parseCron('5/20 * * * *').minutes]).toEqual([5, 25, 45]);

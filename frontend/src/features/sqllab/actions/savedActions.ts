@@ -135,11 +135,9 @@ export async function openRequestedQuery(req: RequestedQuery): Promise<string | 
     if (!dbId && req.datasourceKey) {
       try {
         const dsId = Number(req.datasourceKey.split('__')[0]);
-        const ds = (await (await import('../../../api/client')).api.call('dataset.get' as never, { params: { pk: dsId } } as never)) as {
-          result: { database: { id: number }; schema?: string };
-        };
+        const ds = await sqllabApi.getDataset(dsId);
         dbId = ds.result.database.id;
-        req.schema ??= ds.result.schema;
+        req.schema ??= ds.result.schema ?? undefined;
       } catch {
         addDangerToast("The datasource couldn't be loaded");
       }

@@ -102,6 +102,11 @@ export async function bootstrapSqlLab(): Promise<void> {
     const local = localEditors.findIndex((qe) => qe.id === unsaved.id);
     if (local >= 0) localEditors[local] = { ...localEditors[local], ...unsaved } as QueryEditor;
   }
+  // Until a tab loads, its label in the tab bar shows the newer local name.
+  for (const t of serverTabs) {
+    const local = pendingLocalEdits.get(t.id);
+    if (local?.name) t.name = local.name;
+  }
   const queries: Record<string, Query> = {};
   for (const [id, q] of Object.entries(persisted?.queries ?? {})) {
     // A synchronous run cut off by the reload will never get its answer here; let the server's state decide.

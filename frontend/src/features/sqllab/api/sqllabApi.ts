@@ -132,4 +132,6 @@ export const getKv = (id: string) =>
   );
 
 // Datasets.
+export const getDataset = (id: number) =>
+  call<{ result: { database: { id: number }; schema?: string | null; catalog?: string | null } }>('dataset.get', { params: { pk: id } });
 export const createDataset = (body: Record<string, unknown>) => call<{ id: number; result?: unknown }>('dataset.create', { body });

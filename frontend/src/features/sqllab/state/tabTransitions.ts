@@ -84,7 +84,9 @@ export function cloneQueryEditor(source: QueryEditor, newId: string): QueryEdito
 /** Edits to the active tab are held as unsaved with an update timestamp (not for selected-text changes). Edits to other tabs go straight to the list. */
 export function alterEditor(state: SqlLabState, id: string, alts: Partial<QueryEditor>, now: number, silent = false): SqlLabState {
   if (activeEditorId(state) !== id) {
-    return { ...state, queryEditors: state.queryEditors.map((qe) => (qe.id === id ? { ...qe, ...alts } : qe)) };
+    // Stamped too, so the sync also pushes edits made to a background tab (rename, a query finishing).
+    const stamp = silent ? {} : { updatedAt: now };
+    return { ...state, queryEditors: state.queryEditors.map((qe) => (qe.id === id ? { ...qe, ...alts, ...stamp } : qe)) };
   }
   const base = state.unsavedQueryEditor.id === id ? state.unsavedQueryEditor : {};
   return { ...state, unsavedQueryEditor: { ...base, ...alts, id, ...(silent ? {} : { updatedAt: now }) } };
@@ -123,7 +125,8 @@ export const editorSaved = (state: SqlLabState, pushStartedAt: number): SqlLabSt
 export function dirtyEditors(state: SqlLabState): QueryEditor[] {
   return state.queryEditors
     .map((qe) => editorView(state, qe.id) as QueryEditor)
-    .filter((qe) => !qe.inLocalStorage && (qe.updatedAt ?? 0) > state.editorTabLastUpdatedAt);
+    // A tab whose content is not loaded yet has nothing trustworthy to push (its sql is a placeholder).
+    .filter((qe) => !qe.inLocalStorage && qe.loaded !== false && (qe.updatedAt ?? 0) > state.editorTabLastUpdatedAt);
 }
 
 /** A tab loaded from the server replaces its placeholder. */

@@ -89,7 +89,7 @@ describe('tab transitions', () => {
 
   it('Edits to other tabs go straight to the list', () => {
     const edited = alterEditor(twoTabs(), 'b', { sql: 'SELECT 8' }, 42);
-    expect(edited.queryEditors[1].sql).toBe('SELECT 8');
+    expect(edited.queryEditors[1]).toMatchObject({ sql: 'SELECT 8', updatedAt: 42 });
     expect(edited.unsavedQueryEditor).toEqual({});
   });
 
@@ -108,7 +108,8 @@ describe('tab transitions', () => {
   it('Unsaved changes are debounced and pushed to the server. After a successful save the last-updated time is set', () => {
     let state = twoTabs({ editorTabLastUpdatedAt: 10 });
     state = alterEditor(state, 'a', { sql: 'one' }, 20);
-    state = alterEditor(state, 'b', { sql: 'two', updatedAt: 5 }, 21);
+    // b was last edited before the last save: not due.
+    state = { ...state, queryEditors: state.queryEditors.map((qe) => (qe.id === 'b' ? { ...qe, sql: 'two', updatedAt: 5 } : qe)) };
     expect(dirtyEditors(state).map((qe) => qe.id)).toEqual(['a']);
     const saved = editorSaved(state, 30);
     expect(saved.editorTabLastUpdatedAt).toBe(30);
@@ -116,5 +117,12 @@ describe('tab transitions', () => {
     // An edit made while the save was in flight stays due.
     const inFlight = editorSaved(alterEditor(state, 'a', { sql: 'three' }, 35), 30);
     expect(dirtyEditors(inFlight).map((qe) => qe.id)).toEqual(['a']);
+  });
+});
+
+describe('tabs not loaded yet', () => {
+  it('a tab whose content is not loaded is never pushed', () => {
+    const state = alterEditor(twoTabs({ queryEditors: [editor('a'), editor('b', { loaded: false })] }), 'b', { name: 'x' }, 50);
+    expect(dirtyEditors(state)).toEqual([]);
   });
 });
