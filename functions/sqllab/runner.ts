@@ -2,7 +2,7 @@
 // request, possibly in another process (Lambda): the runner polls the query's state and aborts the
 // engine when it turns stopped. Within one process the stop route also aborts directly through the
 // registry, so a local stop does not wait for the next poll.
-import { LIMITS } from '../../shared/constants';
+import { LIMITS, isFinished } from '../../shared/constants';
 import type { Engine, RunResult } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { getQueryByClientId } from '../queries/repository';
@@ -61,7 +61,8 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
       const current = await getQueryByClientId(ports, req.clientId);
       if (!current && !seen) return;
       seen = true;
-      if (!current || current.status === 'stopped') {
+      // Stopped by the user, or ended by someone else (the dead-letter drainer): the run is moot.
+      if (!current || isFinished(current.status)) {
         stopped = true;
         controller.abort();
         return;

@@ -1,19 +1,21 @@
 // The one Lambda construct every handler module uses, so the defaults live in one place: Node.js 22
-// on ARM64 (cheaper per GB-second than x86), a minified CommonJS esbuild bundle with source maps,
-// a log group with a retention (no never-expiring logs, and no log-retention custom resource),
-// and the DuckDB layer when the bundle loads DuckDB.
+// on ARM64 (cheaper per GB-second than x86), the module's prebuilt bundle (bundler.ts: minified
+// CommonJS with a source map), a log group with a retention (no never-expiring logs, and no
+// log-retention custom resource), and the DuckDB layer when the bundle loads DuckDB.
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { EXTERNAL_MODULES, IMPORT_META_URL_INJECT, IMPORT_META_URL_DEFINE, TARGET } from './bundleOptions';
+import { join } from 'node:path';
 import type { HandlerEntry } from './handlerEntries';
 
 /** What every function needs to know about the app, built once by the app and passed down. */
 export interface FunctionContext {
   /** Environment variables common to all functions (resource names, URLs, auth mode). */
   environment: Record<string, string>;
+  /** Where bundler.ts wrote `<module>/index.js`. */
+  bundleDir: string;
   /** Modules whose bundle imports @duckdb/*: they get the layer. */
   duckdbModules: ReadonlySet<string>;
   /** Modules whose bundle imports the Athena client. */
@@ -23,12 +25,8 @@ export interface FunctionContext {
    * deployment-specific, so it comes from `-c athenaPolicyArn=...` rather than from this code.
    */
   athenaPolicyArn?: string;
-  /** Per module, files its bundled packages read at runtime, copied next to index.js. */
-  runtimeFiles: ReadonlyMap<string, readonly string[]>;
   /** Folder holding `nodejs/node_modules/@duckdb/...` for linux-arm64. */
   duckdbLayerDir: string;
-  lockFile: string;
-  tsconfig: string;
 }
 
 export interface AppFunctionProps {
@@ -55,37 +53,18 @@ export class AppFunction extends Construct {
     this.module = handler.module;
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const usesDuckdb = context.duckdbModules.has(handler.module);
-    const runtimeFiles = context.runtimeFiles.get(handler.module) ?? [];
     this.fn = new NodejsFunction(this, 'Function', {
-      entry: handler.entry,
-      handler: 'handler',
+      // Prebuilt by bundler.ts in one esbuild run for all modules; NodejsFunction then skips its own.
+      code: lambda.Code.fromAsset(join(context.bundleDir, handler.module)),
+      handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? (usesDuckdb ? DUCKDB_MEMORY_MB : DEFAULT_MEMORY_MB),
       timeout: props.timeout ?? DEFAULT_TIMEOUT,
       description: props.description ?? `sqlscape ${handler.kind} handler ${handler.module}`,
       logGroup,
-      depsLockFilePath: context.lockFile,
       environment: { ...context.environment, NODE_OPTIONS: '--enable-source-maps' },
       layers: usesDuckdb ? [duckdbLayer(this, context.duckdbLayerDir)] : undefined,
-      bundling: {
-        format: OutputFormat.CJS,
-        target: TARGET,
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        externalModules: EXTERNAL_MODULES,
-        inject: [IMPORT_META_URL_INJECT],
-        define: IMPORT_META_URL_DEFINE,
-        tsconfig: context.tsconfig,
-        logLevel: LogLevel.WARNING,
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_input, outputDir) => runtimeFiles.map((file) => `cp "${file}" "${outputDir}/"`),
-        },
-      },
     });
   }
 }

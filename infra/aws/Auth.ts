@@ -6,6 +6,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ROLES } from '../../shared/security/roles';
 import { AppFunction, type FunctionContext } from './AppFunction';
+import type { HandlerEntry } from './handlerEntries';
 import { USER_ID_ATTRIBUTE } from './triggers/preTokenGeneration';
 
 export const ACCESS_TOKEN_VALIDITY = Duration.hours(1);
@@ -15,7 +16,7 @@ export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
 
-  constructor(scope: Construct, id: string, props: { context: FunctionContext; triggerEntry: string }) {
+  constructor(scope: Construct, id: string, props: { context: FunctionContext; trigger: HandlerEntry }) {
     super(scope, id);
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       // Access-token claim customization (the user_id claim) needs the Essentials plan.
@@ -35,8 +36,8 @@ export class Auth extends Construct {
       this.userPool.addGroup(`Group${role.replace(/[^A-Za-z0-9]/g, '')}`, { groupName: role, description: `Superset role ${role}` });
     }
     const trigger = new AppFunction(this, 'PreTokenGeneration', {
-      handler: { module: 'preTokenGeneration', kind: 'trigger', entry: props.triggerEntry },
-      context: { ...props.context, environment: {}, duckdbModules: new Set(), athenaModules: new Set(), runtimeFiles: new Map() },
+      handler: props.trigger,
+      context: { ...props.context, environment: {} },
       timeout: Duration.seconds(5),
       memorySize: 256,
       description: 'Adds the user_id claim to Cognito tokens',

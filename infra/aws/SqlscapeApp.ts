@@ -5,9 +5,9 @@ import type { App, Environment } from 'aws-cdk-lib';
 import { fileURLToPath } from 'node:url';
 import { modulesWithoutAccessRow } from './access';
 import { ApiStack } from './ApiStack';
-import { analyzeBundles, formatSizeTable } from './bundleAnalysis';
+import { bundleHandlers, formatSizeTable } from './bundler';
 import { ensureLayerDir } from './duckdbLayer';
-import { discoverEntries } from './handlerEntries';
+import { discoverEntries, type HandlerEntry } from './handlerEntries';
 import type { AppPaths } from './paths';
 import { RealtimeStack, WEBSOCKET_STAGE } from './RealtimeStack';
 import { ScheduleStack } from './ScheduleStack';
@@ -15,10 +15,16 @@ import { StatefulStack } from './StatefulStack';
 import { WebStack } from './WebStack';
 
 export const STACK_PREFIX = 'Sqlscape';
-const TRIGGER_ENTRY = fileURLToPath(new URL('./triggers/preTokenGeneration.ts', import.meta.url));
+const TRIGGER: HandlerEntry = {
+  module: 'preTokenGeneration',
+  kind: 'trigger',
+  entry: fileURLToPath(new URL('./triggers/preTokenGeneration.ts', import.meta.url)),
+};
 
 export interface SqlscapeOptions {
   paths: AppPaths;
+  /** An empty folder for the bundles; it may be deleted once the app is synthesized. */
+  bundleDir: string;
   env?: Environment;
   /** Fail instead of skipping handler modules that are missing or do not bundle (for deploys). */
   strict?: boolean;
@@ -31,7 +37,9 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
   const { paths, env } = options;
   const warn = options.warn ?? console.warn;
   const { present: handlers, missing } = discoverEntries(paths.handlersDir, warn);
-  const { bundles, failed } = await analyzeBundles([...handlers.values()], paths.tsconfig);
+  const { bundles: all, failed } = await bundleHandlers([...handlers.values(), TRIGGER], { outdir: options.bundleDir, tsconfig: paths.tsconfig });
+  if (failed.some((f) => f.module === TRIGGER.module)) throw new Error(`the Cognito trigger does not bundle: ${failed[0].error}`);
+  const bundles = all.filter((b) => b.module !== TRIGGER.module);
   for (const f of failed) {
     // Skipped like a missing file, so one half-written module does not block everyone's synth.
     warn(`[infra] skipping ${f.module}: it does not bundle (${f.error})`);
@@ -46,12 +54,17 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
   const defaults = modulesWithoutAccessRow(handlers.keys());
   if (defaults.length > 0) warn(`[infra] modules with the default permissions (add them to infra/aws/access.ts): ${defaults.join(', ')}`);
 
-  const runtimeFiles = new Map(bundles.map((b) => [b.module, b.runtimeFiles]));
-  const context = { duckdbModules, athenaModules, runtimeFiles, athenaPolicyArn: options.athenaPolicyArn, duckdbLayerDir: paths.duckdbLayerDir, lockFile: paths.lockFile, tsconfig: paths.tsconfig };
+  const context = {
+    bundleDir: options.bundleDir,
+    duckdbModules,
+    athenaModules,
+    athenaPolicyArn: options.athenaPolicyArn,
+    duckdbLayerDir: paths.duckdbLayerDir,
+  };
   const stateful = new StatefulStack(app, `${STACK_PREFIX}Stateful`, {
     env,
     context: { ...context, environment: {} },
-    triggerEntry: TRIGGER_ENTRY,
+    trigger: TRIGGER,
     examplesFile: paths.examplesFile,
     warn,
     description: 'sqlscape tables, buckets, queues and user pool',

@@ -11,6 +11,7 @@ import { basename, dirname } from 'node:path';
 import type { Construct } from 'constructs';
 import { Auth } from './Auth';
 import type { FunctionContext } from './AppFunction';
+import type { HandlerEntry } from './handlerEntries';
 import { BUCKETS, EXAMPLES, QUEUES, TABLES, visibilityTimeoutSeconds, type QueueDef, type QueueName, type TableDef, type TableName } from './resources';
 
 /** How long a dead-lettered message is kept for its drainer and for people to inspect: SQS's maximum. */
@@ -20,7 +21,8 @@ export const DEAD_LETTER_WORKER_TIMEOUT_SECONDS = 60;
 
 export interface StatefulStackProps extends StackProps {
   context: FunctionContext;
-  triggerEntry: string;
+  /** The Cognito pre-token-generation trigger (infra/aws/triggers), bundled with the handlers. */
+  trigger: HandlerEntry;
   /** The examples DuckDB file to upload, when it exists. */
   examplesFile: string;
   warn?: (message: string) => void;
@@ -51,7 +53,7 @@ export class StatefulStack extends Stack {
     } else {
       (props.warn ?? console.warn)(`[infra] ${props.examplesFile} not found: the examples database is not uploaded (run npm start once to build it)`);
     }
-    this.auth = new Auth(this, 'Auth', { context: props.context, triggerEntry: props.triggerEntry });
+    this.auth = new Auth(this, 'Auth', { context: props.context, trigger: props.trigger });
 
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });

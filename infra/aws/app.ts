@@ -1,7 +1,9 @@
 // The CDK app (`npm run synth`, `npm run deploy`). Synth runs offline and without credentials: the
 // environment falls back to placeholders and nothing is looked up from an account.
 import { App } from 'aws-cdk-lib';
-import { defaultPaths } from './paths';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultPaths, REPO_ROOT } from './paths';
 import { buildSqlscape } from './SqlscapeApp';
 
 const started = Date.now();
@@ -15,7 +17,14 @@ const env = {
 // `cdk deploy -c strict=true` refuses to deploy with handler modules missing or broken.
 const strict = String(app.node.tryGetContext('strict')) === 'true';
 const athenaPolicyArn = app.node.tryGetContext('athenaPolicyArn') as string | undefined;
-const built = await buildSqlscape(app, { paths: defaultPaths(), env, strict, athenaPolicyArn });
-app.synth();
-// stderr: the CDK CLI reads the app's stdout for nothing, but keeps --quiet output clean.
-console.error(`${built.sizeTable()}\n[infra] synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// Bundles go to a scratch folder: synth copies them into cdk.out as assets, then they can go.
+mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
+const bundleDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'lambda-bundles-'));
+try {
+  const built = await buildSqlscape(app, { paths: defaultPaths(), bundleDir, env, strict, athenaPolicyArn });
+  app.synth();
+  // stderr: keeps the CLI's --quiet output clean.
+  console.error(`${built.sizeTable()}\n[infra] synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  rmSync(bundleDir, { recursive: true, force: true });
+}

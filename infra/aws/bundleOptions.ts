@@ -1,5 +1,4 @@
-// One set of esbuild options for the Lambda bundles, shared by AppFunction (NodejsFunction) and the
-// bundle analysis, so the sizes printed are the sizes deployed.
+// The esbuild choices for the Lambda bundles (bundler.ts), with the reasons for each.
 import { fileURLToPath } from 'node:url';
 
 /**

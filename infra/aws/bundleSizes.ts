@@ -1,13 +1,13 @@
 // Prints the minified size of every handler bundle, flagging any over 1 MB (cold starts grow with
 // bundle size). Run directly (`node --import tsx infra/aws/bundleSizes.ts`) or from the benchmarks.
 import { pathToFileURL } from 'node:url';
-import { analyzeBundles, formatSizeTable, type BundleInfo } from './bundleAnalysis';
+import { bundleHandlers, formatSizeTable, type BundleInfo } from './bundler';
 import { discoverEntries } from './handlerEntries';
 import { defaultPaths } from './paths';
 
 export async function bundleSizes(paths = defaultPaths()): Promise<BundleInfo[]> {
   const { present } = discoverEntries(paths.handlersDir);
-  const { bundles, failed } = await analyzeBundles([...present.values()], paths.tsconfig);
+  const { bundles, failed } = await bundleHandlers([...present.values()], { tsconfig: paths.tsconfig });
   for (const f of failed) console.warn(`[infra] ${f.module} does not bundle: ${f.error}`);
   return bundles;
 }

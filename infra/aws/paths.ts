@@ -15,8 +15,6 @@ export interface AppPaths {
   examplesFile: string;
   /** Folder whose `nodejs/node_modules` becomes the DuckDB layer (see duckdbLayer.ts). */
   duckdbLayerDir: string;
-  /** Lock file NodejsFunction hashes and uses to find the project root. */
-  lockFile: string;
   /** tsconfig handed to esbuild. */
   tsconfig: string;
 }
@@ -26,6 +24,5 @@ export const defaultPaths = (root = REPO_ROOT): AppPaths => ({
   webDist: join(root, 'dist', 'web'),
   examplesFile: join(root, EXAMPLES.localFile),
   duckdbLayerDir: join(root, 'infra', 'aws', '.layers', 'duckdb-linux-arm64'),
-  lockFile: join(root, 'package-lock.json'),
   tsconfig: join(root, 'tsconfig.json'),
 });

@@ -22,18 +22,22 @@ function keySchema(partitionKey: string, sortKey?: string): KeySchemaElement[] {
 }
 
 /**
- * Key attributes that hold numbers. TableDef has no attribute types; push.ts queries byUser with a
- * numeric userId, and a GSI key typed S would make DynamoDB reject every connection item.
+ * Key attributes that hold numbers, until TableDef declares key types (`attributeTypes`, read below
+ * when present). functions/events/connections.ts writes a numeric userId and connectedAt, and DynamoDB
+ * (dynalite too) rejects an item whose index key type differs from the declared one; a stack that
+ * declares them as strings fails every $connect.
  */
 const NUMERIC_KEYS = new Set(['userId', 'connectedAt']);
+type KeyType = 'S' | 'N';
+const keyType = (def: TableDef, key: string): KeyType =>
+  (def as TableDef & { attributeTypes?: Record<string, KeyType> }).attributeTypes?.[key] ?? (NUMERIC_KEYS.has(key) ? 'N' : 'S');
 
 /** The CreateTable input for a definition. */
 export function createTableInput(name: string, def: TableDef) {
   const keys = new Set([def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
-  const numeric = NUMERIC_KEYS;
   const attributes: AttributeDefinition[] = [...keys]
     .filter((k): k is string => Boolean(k))
-    .map((k) => ({ AttributeName: k, AttributeType: numeric.has(k) ? 'N' : 'S' }));
+    .map((k) => ({ AttributeName: k, AttributeType: keyType(def, k) }));
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST' as const,

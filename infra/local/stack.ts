@@ -14,6 +14,7 @@ import { provision } from './provision';
 import { ensureExamples, seed } from './seed';
 import { startPollers } from './pollers';
 import { startScheduler } from './scheduler';
+import { startJanitor } from './janitor';
 import { ensureFrontendBuilt } from './frontendBuild';
 import { Connections } from './gateway/connections';
 import { httpGateway } from './gateway/httpGateway';
@@ -139,6 +140,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await seed(ports, base.examplesPath);
     lap('seed');
 
+    // Real AWS (and LocalStack) expire items and objects themselves.
+    if (!external) {
+      const janitor = startJanitor(names, region, log);
+      cleanups.push(() => janitor.stop());
+    }
     const pollers = startPollers(provisioned.queueUrls, { region, concurrency: options.workerConcurrency });
     cleanups.push(() => pollers.stop());
     const scheduler = startScheduler({ region, prefix: names.bucket.replace(/-results$/, '') });

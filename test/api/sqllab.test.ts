@@ -122,6 +122,17 @@ describe('SQL Lab API', () => {
       expect(anonymous.status).toBe(401);
     });
 
+    it('stops a running sync query: the pending execute answers the stopped query', async () => {
+      const clientId = newClientId('x');
+      const running = execute(gamma, { database_id: 1, sql: 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(100000) b', client_id: clientId });
+      await waitForState(gamma, clientId, ['running']);
+      expect((await call('/api/v1/query/stop', { method: 'POST', token: gamma, json: { client_id: clientId } })).status).toBe(200);
+      const res = await running;
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'stopped', query: { id: clientId, state: 'stopped' } });
+      expect(res.body.data).toBeUndefined();
+    });
+
     it('refuses users without SQL Lab permissions', async () => {
       const { createUser } = await import('../../functions/platform/users');
       await createUser(cloud.stack.ports, { username: 'plain_gamma', password: 'pw-plain-123', roles: ['Gamma'] });
@@ -129,6 +140,12 @@ describe('SQL Lab API', () => {
       const res = await execute(plain, { database_id: 1, sql: 'SELECT 1' });
       expect(res.status).toBe(403);
       expect((await call(`/api/v1/sqllab/results/?${q({ key: 'abc' })}`, { token: plain })).status).toBe(403);
+    });
+
+    it('refuses databases hidden from SQL Lab', async () => {
+      const hidden = (await call('/api/v1/database/', { method: 'POST', token: admin, json: { database_name: 'hidden_mem', sqlalchemy_uri: 'duckdb:///:memory:', expose_in_sqllab: false } })).body.id;
+      const res = await execute(admin, { database_id: hidden, sql: 'SELECT 1' });
+      expect([res.status, res.body.errors[0].error_type]).toEqual([403, 'DATABASE_SECURITY_ACCESS_ERROR']);
     });
 
     it('refuses to reuse another user’s client id', async () => {
@@ -235,6 +252,10 @@ describe('SQL Lab API', () => {
       expect(Array.isArray(res.body.result)).toBe(true);
       expect(res.body.result.length).toBeGreaterThan(0);
       expect((await call('/api/v1/sqllab/estimate/', { method: 'POST', token: gamma, json: { database_id: 999, sql: 'SELECT 1' } })).status).toBe(404);
+      const syntax = await call('/api/v1/sqllab/estimate/', { method: 'POST', token: gamma, json: { database_id: 1, sql: 'SELEC 1' } });
+      expect([syntax.status, syntax.body.errors[0].error_type]).toEqual([400, 'SYNTAX_ERROR']);
+      const missing = await call('/api/v1/sqllab/estimate/', { method: 'POST', token: gamma, json: { database_id: 1, sql: 'SELECT {{ x }}' } });
+      expect([missing.status, missing.body.errors[0].error_type]).toEqual([400, 'MISSING_TEMPLATE_PARAMS_ERROR']);
       expect((await call('/api/v1/sqllab/estimate/', { method: 'POST', token: gamma, json: { sql: 'SELECT 1' } })).status).toBe(400);
       expect((await call('/api/v1/sqllab/estimate/', { method: 'POST', json: { database_id: 1, sql: 'SELECT 1' } })).status).toBe(401);
     });
@@ -245,6 +266,8 @@ describe('SQL Lab API', () => {
       expect(res.body.result).toBe('SELECT\n  a,\n  b\nFROM\n  t\nWHERE\n  x = {{ v }}');
       expect((await call('/api/v1/sqllab/format_sql/', { method: 'POST', token: gamma, json: { sql: 'select 1' } })).body.result).toBe('SELECT\n  1');
       expect((await call('/api/v1/sqllab/format_sql/', { method: 'POST', token: gamma, json: {} })).status).toBe(400);
+      const huge = await call('/api/v1/sqllab/format_sql/', { method: 'POST', token: gamma, json: { sql: `SELECT 1 -- ${'x'.repeat(1_000_000)}` } });
+      expect([huge.status, huge.body.errors[0].error_type]).toEqual([400, 'INVALID_SQL_ERROR']);
       expect((await call('/api/v1/sqllab/format_sql/', { method: 'POST', token: gamma, json: { sql: 'select 1', database_id: 999 } })).status).toBe(404);
       expect((await call('/api/v1/sqllab/format_sql/', { method: 'POST', json: { sql: 'select 1' } })).status).toBe(401);
     });

@@ -13,12 +13,19 @@ interface Probe {
 type BenchWindow = Window & { __uiBench: Probe };
 
 /**
+ * tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
+ * functions sent to the page need that helper there too.
+ */
+const defineNameHelper = (page: Page) => page.evaluate('globalThis.__name ??= (fn) => fn');
+
+/**
  * Installs the first-row probe once per page: a capture-phase click listener notes the click time
  * (t0), and a MutationObserver (connected while armed) notes when a data row appears in a results grid other than the one
  * shown before the click; t1 is taken after that frame is painted (requestAnimationFrame, then a
  * task queued from it, which runs once the frame has been produced).
  */
 export async function installFirstRowProbe(page: Page): Promise<void> {
+  await defineNameHelper(page);
   await page.evaluate(() => {
     const w = window as unknown as BenchWindow;
     if (w.__uiBench) return;
@@ -59,19 +66,26 @@ export async function armFirstRowProbe(page: Page): Promise<void> {
   await page.evaluate(() => {
     const probe = (window as unknown as BenchWindow).__uiBench;
     Object.assign(probe, { armed: true, t0: 0, t1: 0, oldGrid: document.querySelector('[role="grid"][aria-label="Query results"]') });
+    performance.clearResourceTimings();
     (window as unknown as { __uiBenchObserve: () => void }).__uiBenchObserve();
   });
 }
 
-export async function readFirstRowProbe(page: Page): Promise<{ t0: number; t1: number }> {
-  const { t0, t1 } = await page.evaluate(() => {
+/**
+ * The click and first-row times, and when the response of the query's API call (execute, or the
+ * results fetch of an async query) had arrived, all in the page's clock.
+ */
+export async function readFirstRowProbe(page: Page): Promise<{ t0: number; t1: number; apiEnd: number | null }> {
+  const out = await page.evaluate(() => {
     const probe = (window as unknown as BenchWindow).__uiBench;
-    const out = { t0: probe.t0, t1: probe.t1 };
+    const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\/api\/v1\/sqllab\/(execute|results)\//.test(e.name) && e.startTime >= probe.t0 && e.responseEnd <= probe.t1)
+      .map((e) => e.responseEnd);
     probe.oldGrid = null;
-    return out;
+    return { t0: probe.t0, t1: probe.t1, apiEnd: api.length ? Math.max(...api) : null };
   });
-  if (!(t0 > 0 && t1 >= t0)) throw new Error(`first-row probe out of order: click ${t0}, row ${t1}`);
-  return { t0, t1 };
+  if (!(out.t0 > 0 && out.t1 >= out.t0)) throw new Error(`first-row probe out of order: click ${out.t0}, row ${out.t1}`);
+  return out;
 }
 
 /**
@@ -80,6 +94,7 @@ export async function readFirstRowProbe(page: Page): Promise<{ t0: number; t1: n
  * browser reports them.
  */
 export async function scrollGrid(page: Page, durationMs: number): Promise<{ deltas: number[]; loafs: number[]; loafSupported: boolean }> {
+  await defineNameHelper(page);
   return page.evaluate(async (duration) => {
     const grid = document.querySelector('[role="grid"][aria-label="Query results"]') as HTMLElement | null;
     if (!grid) throw new Error('no results grid to scroll');
@@ -111,5 +126,31 @@ export async function scrollGrid(page: Page, durationMs: number): Promise<{ delt
       observer.disconnect();
     }
     return { deltas, loafs, loafSupported };
+  }, durationMs);
+}
+
+/**
+ * The same scroll over a plain 2.8-million-pixel div in a blank page: the frame times this machine
+ * and headless Chromium give when the page does no work, to read the grid's numbers against.
+ */
+export async function scrollBaseline(page: Page, durationMs: number): Promise<number[]> {
+  await page.setContent('<div id="s" style="height:600px;overflow:auto"><div style="height:2800000px"></div></div>');
+  await defineNameHelper(page);
+  return page.evaluate(async (duration) => {
+    const s = document.getElementById('s')!;
+    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    const max = s.scrollHeight - s.clientHeight;
+    const deltas: number[] = [];
+    const start = await frame();
+    let last = start;
+    for (;;) {
+      const f = Math.min(1, (last - start) / duration);
+      s.scrollTop = Math.round(f * max);
+      const t = await frame();
+      deltas.push(t - last);
+      last = t;
+      if (f >= 1) break;
+    }
+    return deltas;
   }, durationMs);
 }

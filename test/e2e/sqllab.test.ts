@@ -115,6 +115,8 @@ describe('SQL Lab', () => {
     await page.goto(`${cloud.url}/savedqueryview/list/`);
     await page.getByRole('cell', { name: 'Five cars', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Run Five cars in SQL Lab' }).click();
+    // Saving renamed the editing tab; Run opened the saved query in a second tab of that name.
+    await expect.poll(() => page.getByRole('tab', { name: 'Five cars' }).count()).toBe(2);
     await page.getByRole('tab', { name: 'Five cars', selected: true }).waitFor();
     await expect.poll(() => editor().textContent()).toContain('Miles_per_Gallon FROM cars LIMIT 5');
   });

@@ -1,5 +1,5 @@
-// Real esbuild bundling through AppFunction (the other infra tests skip it), the bundle analysis
-// behind the DuckDB layer and the size table, and the small pieces around them.
+// A real bundle (bundler.ts) deployed through AppFunction, loaded and run; what the bundler learns
+// from the metafile (DuckDB layer, runtime files, sizes); and the small pieces around them.
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFunction } from '../../infra/aws/AppFunction';
-import { analyzeBundles, formatSizeTable } from '../../infra/aws/bundleAnalysis';
+import { bundleHandlers, formatSizeTable } from '../../infra/aws/bundler';
 import { ensureLayerDir, layerIsBuilt, pinnedDuckdbVersion } from '../../infra/aws/duckdbLayer';
 import { discoverEntries } from '../../infra/aws/handlerEntries';
 import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
@@ -24,14 +24,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('AppFunction bundling', () => {
-  it('produces a minified CommonJS bundle with a source map that runs, leaving the AWS SDK to the runtime', async () => {
+describe('bundled function', () => {
+  it('is a minified CommonJS bundle with a source map that runs, leaving the AWS SDK to the runtime', async () => {
+    const handler = { module: 'probe', kind: 'http' as const, entry: fixture('bundledHandler') };
+    const bundleDir = join(dir, 'bundles');
+    const { failed } = await bundleHandlers([handler], { outdir: bundleDir, tsconfig: defaultPaths().tsconfig });
+    expect(failed).toEqual([]);
     const app = new App({ outdir: join(dir, 'cdk.out') });
     const stack = new Stack(app, 'BundlingTest', { env: { account: '111111111111', region: 'eu-west-1' } });
-    const paths = defaultPaths();
     new AppFunction(stack, 'Probe', {
-      handler: { module: 'probe', kind: 'http', entry: fixture('bundledHandler') },
-      context: { environment: {}, duckdbModules: new Set(), athenaModules: new Set(), runtimeFiles: new Map([['probe', [libpgWasm]]]), duckdbLayerDir: join(dir, 'layer'), lockFile: paths.lockFile, tsconfig: paths.tsconfig },
+      handler,
+      context: { environment: {}, bundleDir, duckdbModules: new Set(), athenaModules: new Set(), duckdbLayerDir: join(dir, 'layer') },
     });
     const template = Template.fromStack(stack);
     const [fn] = Object.values(template.findResources('AWS::Lambda::Function'));
@@ -49,9 +52,9 @@ describe('AppFunction bundling', () => {
   });
 });
 
-describe('bundle analysis', () => {
+describe('bundler', () => {
   it('sees which bundles load DuckDB and how big they are', async () => {
-    const { bundles, failed } = await analyzeBundles([
+    const { bundles, failed } = await bundleHandlers([
       { module: 'plain', entry: fixture('bundledHandler') },
       { module: 'engine', entry: fixture('duckdbHandler') },
     ]);
@@ -69,7 +72,7 @@ describe('bundle analysis', () => {
   });
 
   it('reports a module that does not bundle instead of failing them all', async () => {
-    const { bundles, failed } = await analyzeBundles([
+    const { bundles, failed } = await bundleHandlers([
       { module: 'plain', entry: fixture('bundledHandler') },
       { module: 'broken', entry: join(dir, 'does-not-exist.ts') },
     ]);

@@ -1,6 +1,6 @@
-// Synthesizes the whole app once per test file, with a stub file for every declared handler module
-// (so every route is deployed whatever the working tree holds) and NodejsFunction bundling skipped
-// through CDK's bundling-stacks context; bundling.test.ts covers real bundling.
+// Synthesizes the whole app once per test file, with a stub file for every declared handler module,
+// so every route is deployed whatever the working tree holds and the stubs bundle in milliseconds.
+// bundling.test.ts runs a real bundle.
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ export interface SynthOptions {
 }
 
 export async function synthApp(options: SynthOptions = {}) {
-  // Under the repository: NodejsFunction wants entries inside the project root.
+  // Under the repository, so the stubs resolve the project's node_modules.
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
   const dir = mkdtempSync(join(REPO_ROOT, '.tmp', 'infra-'));
   const handlersDir = join(dir, 'handlers');
@@ -47,8 +47,9 @@ export async function synthApp(options: SynthOptions = {}) {
 
 async function synthInto(dir: string, handlersDir: string, webDist: string) {
   const warnings: string[] = [];
-  const app = new App({ outdir: join(dir, 'cdk.out'), context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ outdir: join(dir, 'cdk.out') });
   const built = await buildSqlscape(app, {
+    bundleDir: join(dir, 'bundles'),
     paths: { ...defaultPaths(), handlersDir, webDist, examplesFile: join(dir, 'missing.duckdb'), duckdbLayerDir: join(dir, 'layer') },
     env: { account: '111111111111', region: 'eu-west-1' },
     strict: true,

@@ -1,6 +1,6 @@
 // The editor tabs: click to activate, double-click to rename, middle-click or × to close, a menu for
 // clone / rename / left bar, and "New tab". Arrow keys move between tabs (WAI-ARIA tabs pattern).
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { activateTab, addTab, cloneTab, closeTab, renameTab, toggleLeftBar } from '../actions/tabActions';
 import { sqlLab } from '../state/store';
@@ -31,11 +31,40 @@ function TabTitle({ id, name, onDone }: { id: string; name: string; onDone: () =
   );
 }
 
+/** The tab's action menu: focus starts on the first item, arrows move, Escape closes. */
+function TabMenu({ anchor, onClose, children }: { anchor: DOMRect; onClose: () => void; children: ReactNode }) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, []);
+  return (
+    <div
+      ref={root}
+      className="dropdown__menu editor-tab__menu"
+      // Fixed at the button: the scrolling tab strip would clip an absolutely positioned menu.
+      style={{ position: 'fixed', top: anchor.bottom + 4, left: anchor.left }}
+      role="menu"
+      onMouseLeave={onClose}
+      onKeyDown={(e) => {
+        const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+        const i = items.indexOf(document.activeElement as HTMLElement);
+        if (e.key === 'Escape') onClose();
+        else if (e.key === 'ArrowDown') items[(i + 1) % items.length]?.focus();
+        else if (e.key === 'ArrowUp') items[(i - 1 + items.length) % items.length]?.focus();
+        else return;
+        e.preventDefault();
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function TabBar() {
   const snap = useSnapshot(sqlLab) as SqlLabState;
   const active = activeEditorId(snap);
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [menu, setMenu] = useState<string | null>(null);
+  const [menu, setMenu] = useState<{ id: string; anchor: DOMRect } | null>(null);
   const refs = useRef(new Map<string, HTMLButtonElement>());
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
@@ -94,13 +123,13 @@ export function TabBar() {
                   className="icon-button editor-tab__menu-button"
                   aria-label={`Tab actions for ${view.name}`}
                   aria-haspopup="menu"
-                  aria-expanded={menu === qe.id}
-                  onClick={() => setMenu(menu === qe.id ? null : qe.id)}
+                  aria-expanded={menu?.id === qe.id}
+                  onClick={(e) => setMenu(menu?.id === qe.id ? null : { id: qe.id, anchor: e.currentTarget.getBoundingClientRect() })}
                 >
                   ⋮
                 </button>
-                {menu === qe.id && (
-                  <div className="dropdown__menu dropdown__menu--start" role="menu" onMouseLeave={() => setMenu(null)}>
+                {menu?.id === qe.id && (
+                  <TabMenu anchor={menu.anchor} onClose={() => setMenu(null)}>
                     {[
                       ['Rename tab', () => setRenaming(qe.id)],
                       ['Clone tab', () => cloneTab(qe.id)],
@@ -121,7 +150,7 @@ export function TabBar() {
                         {label as string}
                       </button>
                     ))}
-                  </div>
+                  </TabMenu>
                 )}
               </div>
               <button type="button" className="icon-button editor-tab__close" aria-label={`Close ${view.name}`} onClick={() => void closeTab(qe.id)}>

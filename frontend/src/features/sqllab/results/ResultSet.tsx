@@ -129,16 +129,20 @@ export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; edi
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <button type="button" className="button button--ghost button--small" disabled={!selected} onClick={() => copyWhat('cell')} title="Ctrl+C in the grid">
-          Copy cell
-        </button>
-        <button type="button" className="button button--ghost button--small" disabled={!selected} onClick={() => copyWhat('row')} title="Ctrl+Shift+C in the grid">
-          Copy row
-        </button>
+        {selected && (
+          <>
+            <button type="button" className="button button--ghost button--small" onClick={() => copyWhat('cell')} title="Ctrl+C in the grid; double-click a cell also copies it">
+              Copy cell
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={() => copyWhat('row')} title="Ctrl+Shift+C in the grid">
+              Copy row
+            </button>
+          </>
+        )}
         <button type="button" className="button button--ghost button--small" onClick={() => void copy(toTsv(rows, columns, order))}>
-          Copy to clipboard
+          Copy all
         </button>
-        <button type="button" className="button button--secondary button--small" onClick={() => download(`${fileBase(query)}.csv`, toCsv(rows, columns, order), 'text/csv;charset=utf-8')}>
+        <button type="button" className="button button--secondary button--small" title="Rows in the order and filter shown" onClick={() => download(`${fileBase(query)}.csv`, toCsv(rows, columns, order), 'text/csv;charset=utf-8')}>
           Download CSV
         </button>
         <button

@@ -1,21 +1,25 @@
-// Bundles every handler module in one esbuild run (in memory) with the deployed options, to learn
-// each bundle's size and which external packages it imports. The app uses the imports to attach the
-// DuckDB layer only to functions that load DuckDB (and Athena grants to those that query Athena),
-// and the bundled packages to copy runtime files for; bundleSizes.ts prints the sizes.
+// Bundles every handler module in ONE esbuild run (minified CommonJS, source maps, the externals of
+// bundleOptions.ts): about twenty NodejsFunction bundlings would each start npx and esbuild, which
+// made synth slow on a busy machine. The app writes the bundles to a folder that AppFunction hands to
+// NodejsFunction as prebuilt code; bundleSizes.ts runs the same build in memory. From the metafile
+// it also learns which bundles load DuckDB (the layer), the Athena client (Athena grants), packages
+// whose runtime files must travel with the bundle (libpg-query's WASM), and what makes bundles big.
 import { build, type Metafile } from 'esbuild';
-import { basename, join } from 'node:path';
-import { ATHENA_CLIENT, DUCKDB_PREFIX, EXTERNAL_MODULES, IMPORT_META_URL_INJECT, IMPORT_META_URL_DEFINE, RUNTIME_FILES, TARGET } from './bundleOptions';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ATHENA_CLIENT, DUCKDB_PREFIX, EXTERNAL_MODULES, IMPORT_META_URL_DEFINE, IMPORT_META_URL_INJECT, RUNTIME_FILES, TARGET } from './bundleOptions';
 import { REPO_ROOT } from './paths';
 
 export interface BundleInfo {
   module: string;
+  /** Size of the minified index.js (the source map is not counted). */
   bytes: number;
   /** External packages the bundle imports (the runtime or a layer must provide them). */
   externals: string[];
   usesDuckdb: boolean;
   /** Imports the Athena client: the function queries Athena databases with its own role. */
   usesAthena: boolean;
-  /** Absolute paths of files to ship next to index.js (RUNTIME_FILES of bundled packages). */
+  /** Absolute paths of files shipped next to index.js (RUNTIME_FILES of bundled packages). */
   runtimeFiles: string[];
   /** The biggest contributors to the bundle (packages, or source folders), largest first. */
   largest: { name: string; bytes: number }[];
@@ -23,23 +27,31 @@ export interface BundleInfo {
 
 export const LARGE_BUNDLE_BYTES = 1024 * 1024;
 
-export interface Analysis {
+export interface BundleResult {
   bundles: BundleInfo[];
   /** Modules esbuild could not bundle, with the first error (work in progress elsewhere in the tree). */
   failed: { module: string; error: string }[];
 }
 
+export interface BundleOptions {
+  /** Write `<outdir>/<module>/index.js` (+ .map and runtime files); in memory when absent. */
+  outdir?: string;
+  tsconfig?: string;
+}
+
+type Entry = { module: string; entry: string };
+
 /** One esbuild run for all entries; only when it fails, one run per entry to tell which ones fail. */
-export async function analyzeBundles(entries: { module: string; entry: string }[], tsconfig?: string): Promise<Analysis> {
+export async function bundleHandlers(entries: Entry[], options: BundleOptions = {}): Promise<BundleResult> {
   if (entries.length === 0) return { bundles: [], failed: [] };
   try {
-    return { bundles: await bundleAll(entries, tsconfig), failed: [] };
+    return { bundles: await buildAll(entries, options), failed: [] };
   } catch {
     const bundles: BundleInfo[] = [];
-    const failed: Analysis['failed'] = [];
+    const failed: BundleResult['failed'] = [];
     for (const entry of entries) {
       try {
-        bundles.push(...(await bundleAll([entry], tsconfig)));
+        bundles.push(...(await buildAll([entry], options)));
       } catch (error) {
         const first = (error as { errors?: { text: string; location?: { file: string; line: number } }[] }).errors?.[0];
         failed.push({ module: entry.module, error: first ? `${first.location?.file ?? ''}:${first.location?.line ?? ''} ${first.text}` : String(error) });
@@ -49,11 +61,13 @@ export async function analyzeBundles(entries: { module: string; entry: string }[
   }
 }
 
-async function bundleAll(entries: { module: string; entry: string }[], tsconfig?: string): Promise<BundleInfo[]> {
+async function buildAll(entries: Entry[], { outdir, tsconfig }: BundleOptions): Promise<BundleInfo[]> {
   const result = await build({
-    entryPoints: Object.fromEntries(entries.map((e) => [e.module, e.entry])),
+    entryPoints: Object.fromEntries(entries.map((e) => [`${e.module}/index`, e.entry])),
     bundle: true,
     minify: true,
+    sourcemap: true,
+    sourcesContent: false,
     platform: 'node',
     target: TARGET,
     format: 'cjs',
@@ -61,16 +75,18 @@ async function bundleAll(entries: { module: string; entry: string }[], tsconfig?
     inject: [IMPORT_META_URL_INJECT],
     define: IMPORT_META_URL_DEFINE,
     tsconfig,
-    outdir: 'bundles',
-    write: false,
+    outdir: outdir ?? join(REPO_ROOT, '.tmp', 'bundles'),
+    write: outdir !== undefined,
     metafile: true,
     logLevel: 'silent',
   });
-  return entries.map((e) => infoFor(e.module, result.metafile));
+  const infos = entries.map((e) => infoFor(e.module, result.metafile));
+  if (outdir) for (const info of infos) for (const file of info.runtimeFiles) copyFileSync(file, join(outdir, info.module, file.split('/').pop()!));
+  return infos;
 }
 
 function infoFor(module: string, metafile: Metafile): BundleInfo {
-  const [, output] = Object.entries(metafile.outputs).find(([path]) => basename(path) === `${module}.js`) ?? [];
+  const [, output] = Object.entries(metafile.outputs).find(([path]) => path.endsWith(`${module}/index.js`)) ?? [];
   if (!output) throw new Error(`esbuild produced no bundle for ${module}`);
   const externals = [...new Set(output.imports.filter((i) => i.external).map((i) => packageName(i.path)))].sort();
   const contributions = new Map<string, number>();
@@ -115,6 +131,6 @@ export function formatSizeTable(infos: BundleInfo[]): string {
     lines.push(`${r.module.padEnd(width)}  ${kb(r.bytes).padStart(8)}  ${(r.usesDuckdb ? 'layer' : '-').padEnd(6)}  ${flag.padEnd(9)}  ${parts}`.trimEnd());
   }
   const total = rows.reduce((sum, r) => sum + r.bytes, 0);
-  lines.push(`${rows.length} bundles, ${(total / 1024).toFixed(1)} KB in total (minified, @aws-sdk and @duckdb external)`);
+  lines.push(`${rows.length} bundles, ${kb(total)} KB in total (minified, @aws-sdk and @duckdb external)`);
   return lines.join('\n');
 }
