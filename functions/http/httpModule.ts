@@ -5,7 +5,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import rison from 'rison';
 import type { z } from 'zod';
-import { routesByKey, type RouteDef } from '../../shared/routes/index';
+import { findRoute, routesByKey, type RouteDef } from '../../shared/routes/index';
 import { SupersetError, badRequest, unauthorized } from '../../shared/errors';
 import { identityFromEvent, type Identity } from './identity';
 import { isRawResponse } from './respond';
@@ -93,8 +93,14 @@ function decodeQ(event: Event): unknown {
   }
 }
 
+/**
+ * The table route of this request. HTTP APIs cannot declare paths ending in "/", so routes are
+ * deployed without it and `event.routeKey` names the slashless route; the raw path still carries the
+ * slash, so the table is matched on method + raw path first, then on the route key.
+ */
 function resolveRoute(event: Event): RouteDef {
-  const route = routesByKey.get(event.routeKey);
+  const method = event.requestContext?.http?.method;
+  const route = (method && event.rawPath && findRoute(method, event.rawPath)?.route) || routesByKey.get(event.routeKey);
   if (!route) throw new SupersetError('GENERIC_BACKEND_ERROR', `No route for ${event.routeKey}`, { status: 404 });
   return route;
 }

@@ -72,14 +72,14 @@ export function newQueryRecord(
 
 export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody): Promise<RawResponse | object> {
   requirePermission(user, 'can_execute_sql_query', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
+  // The id counter is independent of everything before the record: its round trip overlaps them.
+  const idPromise = nextId(ports.tables, 'query');
+  idPromise.catch(() => undefined);
   const db = await getDatabaseForUser(ports, user, body.database_id);
   if (!db.expose_in_sqllab) {
     throw forbidden(`Database ${db.database_name} is not exposed in SQL Lab`, 'DATABASE_SECURITY_ACCESS_ERROR');
   }
   const clientId = body.client_id || ports.ids.short(11);
-  // The id counter and the plan are independent round trips: overlap them.
-  const idPromise = nextId(ports.tables, 'query');
-  idPromise.catch(() => undefined);
   const engine = await engineFor(db);
   const plan = await planRun(
     db,

@@ -1,7 +1,7 @@
 // Where a result object lives, by its results key. Small sync results go to a main-table item (one
 // DynamoDB write, a few ms, overlapping the query's state write) instead of S3, whose PUT latency
 // would dominate a quick query's round trip; everything else goes to the results bucket. Async
-// results always go to the bucket: a rerun after a worker crash must overwrite the very same object.
+// results always go to the bucket (compressed): a rerun after a worker crash must overwrite the very same object.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '../../shared/constants';
 import type { Ports } from '../ports/index';
@@ -23,7 +23,7 @@ export async function putResultObject(ports: P, resultsKey: string, object: Buff
     );
     return;
   }
-  await ports.blobs.put(resultsBlobKey(resultsKey), object, 'application/gzip');
+  await ports.blobs.put(resultsBlobKey(resultsKey), object, 'application/x-brotli');
 }
 
 export async function getResultObject(ports: P, resultsKey: string): Promise<Buffer | null> {

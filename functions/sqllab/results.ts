@@ -21,10 +21,13 @@ export async function getResults(ports: Ports, user: Identity, q: ResultsQ): Pro
   if (!query || query.results_key !== q.key) {
     throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_QUERY_MISSING_MESSAGE, { status: 404 });
   }
-  const body = stored.body;
-  if (q.rows !== undefined && body.data.length > q.rows) {
-    body.data = body.data.slice(0, q.rows);
-    (body as unknown as Record<string, unknown>).displayLimitReached = true;
+  let json = stored.payloadJson;
+  if (q.rows !== undefined) {
+    const body = stored.body();
+    if (body.data.length > q.rows) {
+      body.data = body.data.slice(0, q.rows);
+      json = JSON.stringify({ ...body, displayLimitReached: true });
+    }
   }
-  return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
+  return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: json });
 }

@@ -53,7 +53,7 @@ export interface AccessTargets {
   webSocketApi?: WebSocketApi;
 }
 
-/** What the function's bundle loads, from bundleAnalysis.ts. */
+/** What the function's bundle loads, from bundler.ts. */
 export interface EngineUse {
   duckdb: boolean;
   athena: boolean;

@@ -1,5 +1,8 @@
 // `npm start`: the local cloud on http://localhost:8088 with data under .data/, until Ctrl-C.
 import { startStack } from './stack';
+import { loadHandler } from './lambda';
+import { handlerModules } from '../../shared/routes/index';
+import { WEBSOCKET_HANDLERS } from '../aws/resources';
 
 // The SDK's Node 20 end-of-support notice repeats in every run and says nothing about this app.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -23,6 +26,13 @@ try {
   log(`${stack.cold ? 'cold' : 'warm'} start in ${stack.timings.total}ms (${phases})`);
   log(`AWS endpoint ${process.env.AWS_ENDPOINT_URL ?? '(real AWS)'}; data in ${stack.dataDir}`);
   console.log(`\nSQL editor ready at http://localhost:${stack.port}/ (admin/admin)\n`);
+  // Load every handler module now, in the background, so the first page does not pay for compiling
+  // them one request at a time (Lambda would pay a cold start per function instead).
+  const warming = Date.now();
+  void Promise.allSettled([...handlerModules, ...Object.values(WEBSOCKET_HANDLERS)].map((m) => loadHandler(m))).then((results) => {
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    log(`handlers loaded in ${Date.now() - warming}ms${failed ? ` (${failed} failed: they report on first use)` : ''}`);
+  });
 
   let stoppingSince = 0;
   const shutdown = async (signal: string) => {

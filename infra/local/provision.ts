@@ -55,7 +55,14 @@ export function createTableInput(name: string, def: TableDef) {
 
 async function ensureTable(client: DynamoDBClient, name: string, def: TableDef): Promise<boolean> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: name }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    // dynalite cannot add an index to an existing table, so an index added to resources.ts after the
+    // data folder was created would only show up later as a confusing query error.
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    const missing = def.indexes.filter((i) => !present.has(i.name)).map((i) => i.name);
+    if (missing.length) {
+      console.warn(`[local] table ${name} lacks index ${missing.join(', ')} declared in infra/aws/resources.ts; delete the data folder's dynamodb/ to recreate it`);
+    }
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;

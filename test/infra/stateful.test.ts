@@ -1,7 +1,12 @@
 // Tables, queues and their workers, buckets, schedules and the user pool, read from the templates.
-import { Match } from 'aws-cdk-lib/assertions';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUCKETS, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds } from '../../infra/aws/resources';
+import { REPO_ROOT } from '../../infra/aws/paths';
+import { BUCKETS, EXAMPLES, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds } from '../../infra/aws/resources';
+import { StatefulStack } from '../../infra/aws/StatefulStack';
 import { ROLES } from '../../shared/security/roles';
 import { functionIdOf, synthApp } from './synthApp';
 
@@ -148,5 +153,37 @@ describe('user pool', () => {
     });
     const [pool] = Object.values(resources(t.stateful, 'AWS::Cognito::UserPool'));
     expect(pool.DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('examples database', () => {
+  it('uploads only the examples file, under examples/ in its own bucket', () => {
+    mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(join(REPO_ROOT, '.tmp', 'infra-examples-'));
+    try {
+      const data = join(dir, 'data');
+      mkdirSync(data);
+      writeFileSync(join(data, 'examples.duckdb'), 'duckdb');
+      writeFileSync(join(data, 'dynalite.db'), 'local state that must not be uploaded');
+      const bundleDir = join(dir, 'bundles');
+      mkdirSync(join(bundleDir, 'preTokenGeneration'), { recursive: true });
+      writeFileSync(join(bundleDir, 'preTokenGeneration', 'index.js'), 'exports.handler = async (e) => e;');
+      const app = new App({ outdir: join(dir, 'cdk.out') });
+      const stack = new StatefulStack(app, 'Examples', {
+        context: { environment: {}, bundleDir, duckdbModules: new Set(), athenaModules: new Set(), duckdbLayerDir: join(dir, 'layer') },
+        trigger: { module: 'preTokenGeneration', kind: 'trigger', entry: 'unused' },
+        examplesFile: join(data, 'examples.duckdb'),
+      });
+      const template = Template.fromStack(stack);
+      const [deployment] = Object.values(template.findResources('Custom::CDKBucketDeployment'));
+      expect(deployment.Properties.DestinationBucketKeyPrefix).toBe(EXAMPLES.s3Key.split('/')[0] + '/');
+      expect(deployment.Properties.Prune).toBe(false);
+      expect(deployment.Properties.DestinationBucketName.Ref).toMatch(/^ExamplesBucket/);
+      const assets = readdirSync(join(dir, 'cdk.out')).filter((f) => f.startsWith('asset.') && !f.endsWith('.zip'));
+      const staged = assets.map((a) => readdirSync(join(dir, 'cdk.out', a))).find((files) => files.includes('examples.duckdb'));
+      expect(staged).toEqual(['examples.duckdb']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,10 +1,10 @@
 // The local cloud for API and e2e tests: the same stack as `npm start`, in this process, on free ports
 // and a fresh temporary data folder, with the examples database built once per checkout and copied.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startStack, REPO_ROOT, type Stack } from '../../infra/local/stack';
 
 export interface LocalCloudOptions {
@@ -44,17 +44,28 @@ export function examplesCachePath(): string {
   return join(REPO_ROOT, `node_modules/.cache/sqlscape/examples-${hash.digest('hex').slice(0, 12)}.duckdb`);
 }
 
+/** Each rebuilt examples file is ~50 MB: drop the ones older code built before making a new one. */
+function removeStaleExamples(current: string) {
+  const dir = dirname(current);
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir)) {
+    if (/^examples-[0-9a-f]+\.duckdb$/.test(file) && join(dir, file) !== current) rmSync(join(dir, file), { force: true });
+  }
+}
+
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sqlscape-cloud-')));
+  const examplesCache = examplesCachePath();
+  if (!existsSync(examplesCache)) removeStaleExamples(examplesCache);
   const stack = await startStack({
     dataDir,
     port: options.port ?? 0,
     edgePort: options.edgePort ?? 0,
     env: options.env,
     buildFrontend: false,
-    examplesCache: examplesCachePath(),
+    examplesCache,
     log: process.env.LOCAL_CLOUD_LOG === '1' ? (line) => console.log(`[local] ${line}`) : undefined,
   });
 

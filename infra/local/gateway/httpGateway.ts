@@ -87,22 +87,37 @@ export function httpGateway(options: HttpGatewayOptions) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = Date.now();
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req);
     let status: number;
     try {
-      const found = findRoute(req.method ?? 'GET', url.pathname);
-      if (found) status = await serveApi(req, res, url, found);
+      const found = url && findRoute(req.method ?? 'GET', url.pathname);
+      if (!url) {
+        req.resume();
+        sendJson(res, 400, { message: 'Bad Request' });
+        status = 400;
+      } else if (found) status = await serveApi(req, res, url, found);
       else if (url.pathname.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !options.site) {
         req.resume();
         sendJson(res, 404, { message: 'Not Found' });
         status = 404;
       } else status = await options.site.serve(req, res, url);
     } catch (error) {
+      // Nothing may escape: an unhandled rejection would take the whole local cloud down.
       console.error('[local gateway]', error);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
       else res.end();
       status = 500;
     }
-    log(`${req.method} ${url.pathname}${url.search} ${status} ${Date.now() - started}ms`);
+    log(`${req.method} ${url ? url.pathname + url.search : req.url} ${status} ${Date.now() - started}ms`);
   };
+}
+
+/** The request target as a URL; `//x` stays a path (not a host) and garbage gives null. */
+export function requestUrl(req: IncomingMessage): URL | null {
+  const target = req.url ?? '/';
+  try {
+    return new URL(target.startsWith('/') ? `http://localhost${target}` : target);
+  } catch {
+    return null;
+  }
 }

@@ -9,6 +9,7 @@ import { WEBSOCKET_HANDLERS } from '../../aws/resources';
 import { invoke } from '../lambda';
 import { Connections, newConnectionId } from './connections';
 import { queryParameters } from './apiEvent';
+import { requestUrl } from './httpGateway';
 
 interface WsResult {
   statusCode?: number;
@@ -130,8 +131,8 @@ export function wsGateway(connections: Connections, options: { path?: string; re
 
   return {
     handleUpgrade(req, socket, head) {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname !== path && url.pathname !== `${path}/`) {
+      const url = requestUrl(req);
+      if (!url || (url.pathname !== path && url.pathname !== `${path}/`)) {
         refuse(socket, 404, 'Not Found');
         return;
       }

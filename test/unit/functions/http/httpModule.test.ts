@@ -106,4 +106,12 @@ describe('httpModule', () => {
     );
     expect(res.status).toBe(201);
   });
+
+  it('resolves slashless API Gateway route keys by the raw path (HTTP APIs drop trailing slashes)', async () => {
+    const event = httpEvent({ routeKey: 'GET /kv/{pk}', path: '/kv/abc/', pathParameters: { pk: 'abc' }, claims: adminClaims });
+    const res = parse(await handler(event, context));
+    expect(res.body.message).toBe('Key not found');
+    const store = httpEvent({ routeKey: 'POST /kv/store', path: '/kv/store/', body: '{"data":"x"}', claims: adminClaims });
+    expect(parse(await handler(store, context)).status).toBe(201);
+  });
 });

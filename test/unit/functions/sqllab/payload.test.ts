@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { encodeResult, readResult, storeResult } from '../../../../functions/sqllab/payload';
 import type { QueryRecord } from '../../../../functions/queries/record';
 import { deleteResultObject, INLINE_MAX_BYTES } from '../../../../functions/sqllab/resultStore';
@@ -21,7 +21,7 @@ describe('result payloads', () => {
       expect(parsed.data).toEqual(rows);
       expect(parsed).toMatchObject({ status: 'success', columns, selected_columns: columns, expanded_columns: [], query_id: 3 });
       expect(parsed.query).toMatchObject({ id: 'abc', queryId: 3, resultsKey: 'rk' });
-      const envelope = JSON.parse(gunzipSync(stored).toString('utf8'));
+      const envelope = JSON.parse(brotliDecompressSync(stored).toString('utf8'));
       expect(envelope).toMatchObject({ user_id: 9, client_id: 'abc' });
       expect(envelope.expires_at).toBeGreaterThan(Date.now() + 6 * 86_400_000);
       expect(envelope.payload).toEqual(parsed);
@@ -39,9 +39,9 @@ describe('result payloads', () => {
       await storeResult(h.ports, { ...query, results_key: 'large' }, large.stored, { inline: true });
       await storeResult(h.ports, { ...query, results_key: 'async' }, small.stored, { inline: false });
       expect([...h.blobs.keys()].sort()).toEqual(['results/async', 'results/large']);
-      expect((await readResult(h.ports, 'small'))?.body.data).toEqual([{ i: 1 }]);
-      expect((await readResult(h.ports, 'large'))?.body.data).toHaveLength(50_000);
-      expect((await readResult(h.ports, 'async'))?.body.data).toEqual([{ i: 1 }]);
+      expect((await readResult(h.ports, 'small'))?.body().data).toEqual([{ i: 1 }]);
+      expect((await readResult(h.ports, 'large'))?.body().data).toHaveLength(50_000);
+      expect((await readResult(h.ports, 'async'))?.body().data).toEqual([{ i: 1 }]);
       expect(await readResult(h.ports, 'other')).toBeNull();
       h.offset.ms = 8 * 86_400_000;
       expect(await readResult(h.ports, 'small')).toBeNull();

@@ -45,7 +45,7 @@ describe('async query worker', () => {
     expect(q).toMatchObject({ status: 'success', rows: 2, progress: 100, limiting_factor: 'DROPDOWN' });
     expect(q?.end_time).toBeGreaterThan(0);
     const stored = await readResult(h.ports, q!.results_key!);
-    expect(stored?.body.data).toEqual([{ range: 0 }, { range: 1 }]);
+    expect(stored?.body().data).toEqual([{ range: 0 }, { range: 1 }]);
     expect(events(msg.clientId)).toEqual([
       expect.objectContaining({ status: 'done', user_id: ADMIN.userId, result_url: `/api/v1/sqllab/results/?q=(key:'${q!.results_key}')` }),
     ]);

@@ -11,6 +11,7 @@ import {
   estimateStarted,
   queryErrorMessage,
   queryFailed,
+  removeQuery,
   querySuccess,
   requestQueryResults,
   startQuery,
@@ -138,6 +139,19 @@ export async function stopQuery(queryId: string): Promise<void> {
     addSuccessToast('Query was stopped.');
   } catch {
     addDangerToast(`Failed at stopping query. ${queryId}`);
+  }
+}
+
+/** Removes a query from the tab's history, here and on the server. */
+export async function removeQueryFromHistory(queryId: string): Promise<void> {
+  const q = getQuery(queryId);
+  apply((s) => removeQuery(s, queryId));
+  const editor = q?.sqlEditorId ? getEditor(q.sqlEditorId) : undefined;
+  if (!editor || editor.inLocalStorage) return;
+  try {
+    await sqllabApi.deleteTabQuery(editor.id, queryId);
+  } catch {
+    addDangerToast('An error occurred while removing query. Please contact your administrator.');
   }
 }
 

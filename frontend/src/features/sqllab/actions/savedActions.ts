@@ -130,14 +130,12 @@ export async function openRequestedQuery(req: RequestedQuery): Promise<string | 
     return null;
   }
   if (req.sql !== undefined) {
-    // datasourceKey is "<id>__<type>"; SQL Lab only needs the database of that datasource.
     let dbId = req.dbId;
     if (!dbId && req.datasourceKey) {
       try {
-        const dsId = Number(req.datasourceKey.split('__')[0]);
-        const ds = await sqllabApi.getDataset(dsId);
-        dbId = ds.result.database.id;
-        req.schema ??= ds.result.schema ?? undefined;
+        const ds = await sqllabApi.fetchDatasourceMetadata(req.datasourceKey);
+        dbId = ds.database.id;
+        req.schema ??= ds.schema ?? undefined;
       } catch {
         addDangerToast("The datasource couldn't be loaded");
       }

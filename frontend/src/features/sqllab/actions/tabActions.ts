@@ -22,6 +22,7 @@ import {
 } from '../state/tabTransitions';
 import type { QueryEditor } from '../state/types';
 import { loadTabContent } from './tabLoading';
+import { persistTable } from './tableActions';
 
 const is404 = (error: unknown) => isApiError(error) && error.status === 404;
 const backend = () => sqlLabConfig.backendPersistence;
@@ -67,6 +68,11 @@ export async function migrateTab(localId: string): Promise<void> {
     const migrated = getEditor(serverId);
     if (migrated) rememberPushed({ ...migrated, sql: qe.sql, name: qe.name });
     if (activeEditorId(sqlLab) === serverId) void sqllabApi.activateTabState(serverId).catch(() => undefined);
+    // The tab's queries and tables follow it; these failures are silently ignored, as local ones are.
+    for (const q of Object.values(sqlLab.queries)) {
+      if (q.sqlEditorId === serverId && !q.isDataPreview) void sqllabApi.migrateQueryToTab(serverId, q.id).catch(() => undefined);
+    }
+    for (const t of sqlLab.tables) if (t.queryEditorId === serverId) void persistTable(t.id).catch(() => undefined);
   } catch {
     addWarningToast(
       'Unable to migrate query editor state to backend. The product will retry later. Please contact your administrator if this problem persists.',

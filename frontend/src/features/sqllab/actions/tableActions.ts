@@ -40,7 +40,8 @@ export async function runTablePreview(tableId: string): Promise<void> {
   await execute(query);
 }
 
-async function persistTable(id: string) {
+/** Creates the table's server row (TableSchemaView) once its tab lives on the server. */
+export async function persistTable(id: string) {
   const table = findTable(id);
   const editor = table && getEditor(table.queryEditorId);
   if (!table || !editor || !sqlLabConfig.backendPersistence || editor.inLocalStorage || table.remoteId) return;

@@ -132,6 +132,7 @@ export const getKv = (id: string) =>
   );
 
 // Datasets.
-export const getDataset = (id: number) =>
-  call<{ result: { database: { id: number }; schema?: string | null; catalog?: string | null } }>('dataset.get', { params: { pk: id } });
+/** The datasource behind a "<id>__table" key: SQL Lab needs its database, catalog and schema. */
+export const fetchDatasourceMetadata = (datasourceKey: string) =>
+  call<{ database: { id: number }; schema?: string | null; catalog?: string | null }>('datasource.fetchMetadata', { query: { datasourceKey } });
 export const createDataset = (body: Record<string, unknown>) => call<{ id: number; result?: unknown }>('dataset.create', { body });

@@ -12,6 +12,8 @@ import { EstimateCostDialog } from './EstimateCostDialog';
 import { SaveQueryDialog } from './SaveQueryDialog';
 import { ScheduleQueryDialog } from './ScheduleQueryDialog';
 import { CtasOptions } from './CtasOptions';
+import { templateParamsError } from './TemplateParamsEditor';
+import { ShortcutsDialog } from './ShortcutsDialog';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const MOD = isMac ? '⌘' : 'Ctrl';
@@ -26,20 +28,15 @@ export interface EditorToolbarProps {
 export function EditorToolbar({ editor, onRun, showParams, onToggleParams }: EditorToolbarProps) {
   const snap = useSnapshot(sqlLab);
   const config = useSnapshot(sqlLabConfig);
-  const [dialog, setDialog] = useState<'save' | 'estimate' | 'schedule' | 'ctas' | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'estimate' | 'schedule' | 'ctas' | 'keys' | null>(null);
   const latest = editor.latestQueryId ? snap.queries[editor.latestQueryId] : undefined;
   const running = Boolean(latest && isInProgress(latest.state));
   const db = editor.dbId ? snap.databases[editor.dbId] : undefined;
   const hasSelection = Boolean(editor.selectedText?.trim());
   const limits = QUERY_LIMIT_CHOICES.filter((n) => n <= config.maxRow);
   const limit = editor.queryLimit ?? config.defaultQueryLimit;
-  const paramsCount = (() => {
-    try {
-      return editor.templateParams ? Object.keys(JSON.parse(editor.templateParams)).length : 0;
-    } catch {
-      return 0;
-    }
-  })();
+  const paramsError = templateParamsError(editor.templateParams ?? '');
+  const paramsCount = !paramsError && editor.templateParams?.trim() ? Object.keys(JSON.parse(editor.templateParams)).length : 0;
 
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Query actions">
@@ -86,6 +83,7 @@ export function EditorToolbar({ editor, onRun, showParams, onToggleParams }: Edi
       </button>
       <button type="button" className={`button button--ghost button--small${showParams ? ' is-pressed' : ''}`} aria-pressed={showParams} onClick={onToggleParams}>
         Parameters{paramsCount ? ` (${paramsCount})` : ''}
+        {paramsError && <span className="editor-toolbar__invalid" title={paramsError}> (invalid JSON)</span>}
       </button>
       {(db?.allow_ctas || db?.allow_cvas) && (
         <button type="button" className="button button--ghost button--small" onClick={() => setDialog('ctas')}>
@@ -102,8 +100,12 @@ export function EditorToolbar({ editor, onRun, showParams, onToggleParams }: Edi
       <button type="button" className="button button--ghost button--small" onClick={() => setDialog('schedule')}>
         Schedule
       </button>
+      <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts" onClick={() => setDialog('keys')}>
+        ?
+      </button>
       {dialog === 'save' && <SaveQueryDialog editor={editor} onClose={() => setDialog(null)} />}
       {dialog === 'estimate' && <EstimateCostDialog editorId={editor.id} onClose={() => setDialog(null)} />}
+      {dialog === 'keys' && <ShortcutsDialog mod={MOD} onClose={() => setDialog(null)} />}
       {dialog === 'schedule' && <ScheduleQueryDialog editor={editor} onClose={() => setDialog(null)} />}
       {dialog === 'ctas' && db && <CtasOptions editor={editor} allowCtas={Boolean(db.allow_ctas)} allowCvas={Boolean(db.allow_cvas)} onClose={() => setDialog(null)} />}
     </div>

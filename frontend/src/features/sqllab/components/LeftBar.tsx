@@ -9,6 +9,7 @@ import { forgetDatabase, schemasOf, tablesOf } from '../editor/schemaCompletion'
 import { sqlLab } from '../state/store';
 import type { QueryEditor } from '../state/types';
 import { TableElement } from './TableElement';
+import './leftBar.css';
 
 function useAsync<T>(load: (() => Promise<T>) | null, deps: unknown[]): { data: T | undefined; loading: boolean; error: boolean } {
   const [state, setState] = useState<{ data: T | undefined; loading: boolean; error: boolean }>({ data: undefined, loading: false, error: false });

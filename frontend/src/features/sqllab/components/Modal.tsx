@@ -9,9 +9,11 @@ export function Modal({ title, onClose, onSubmit, children, wide }: { title: str
   const titleId = useId();
   const close = useRef(onClose);
   close.current = onClose;
+  // Captured on the first render, before an autoFocus field inside takes focus.
+  const opener = useRef<Element | null>(document.activeElement);
 
   useEffect(() => {
-    const opener = document.activeElement;
+    const back = opener.current;
     if (form.current && !form.current.contains(document.activeElement)) form.current.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     // On the document, so Escape works even if focus was lost to the page behind.
     const onKey = (e: KeyboardEvent) => {
@@ -35,7 +37,7 @@ export function Modal({ title, onClose, onSubmit, children, wide }: { title: str
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
     };
   }, []);
 

@@ -6,7 +6,7 @@ import { formatEditorSql, runEditorQuery } from '../actions/queryActions';
 import { toggleLeftBar, updateTab } from '../actions/tabActions';
 import { SqlEditor } from '../editor/SqlEditor';
 import { apply, sqlLab } from '../state/store';
-import { editorView, setSelectedText } from '../state/tabTransitions';
+import { alterEditor, editorView, setSelectedText } from '../state/tabTransitions';
 import type { SqlLabState } from '../state/types';
 import { EditorToolbar } from './EditorToolbar';
 import { LeftBar } from './LeftBar';
@@ -82,7 +82,10 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
             backend={db?.backend}
             scope={{ dbId: editor.dbId, catalog: editor.catalog, schema: editor.schema }}
             onChange={(sql) => updateTab(editorId, { sql })}
-            onSelection={(text) => apply((s) => setSelectedText(s, editorId, text, Date.now()))}
+            initialCursor={editor.cursorPosition}
+            onSelection={(text, cursor) =>
+              apply((s) => alterEditor(setSelectedText(s, editorId, text, Date.now()), editorId, { cursorPosition: cursor }, Date.now(), true))
+            }
             onRun={run}
             onFormat={() => void formatEditorSql(editorId)}
             autoFocus

@@ -4,7 +4,7 @@ import { addTab } from '../actions/tabActions';
 import { apply, sqlLab } from '../state/store';
 import { alterEditor } from '../state/tabTransitions';
 import { StateBadge, formatDuration } from '../results/QueryStatusBar';
-import { fetchQueryResults } from '../actions/queryActions';
+import { fetchQueryResults, removeQueryFromHistory } from '../actions/queryActions';
 import type { Query } from '../state/types';
 
 export function QueryHistory({ editorId }: { editorId: string }) {
@@ -50,6 +50,15 @@ export function QueryHistory({ editorId }: { editorId: string }) {
                   onClick={() => addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema ?? null, catalog: q.catalog ?? null })}
                 >
                   Open in new tab
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove query started ${new Date(q.startDttm).toLocaleTimeString()} from history`}
+                  title="Remove from history"
+                  onClick={() => void removeQueryFromHistory(q.id)}
+                >
+                  ×
                 </button>
               </td>
             </tr>

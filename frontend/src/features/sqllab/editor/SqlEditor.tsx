@@ -34,14 +34,16 @@ export interface SqlEditorProps {
   backend?: string;
   scope: CompletionScope;
   onChange: (sql: string) => void;
-  onSelection: (selectedText: string) => void;
+  onSelection: (selectedText: string, cursor: { row: number; column: number }) => void;
+  /** Where the cursor was when the tab was last shown (row and column from 0). */
+  initialCursor?: { row: number; column: number };
   /** Runs the given SQL (selection or statement under the cursor, or everything). */
   onRun: (sql: string) => void;
   onFormat?: () => void;
   autoFocus?: boolean;
 }
 
-export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun, onFormat, autoFocus }: SqlEditorProps) {
+export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun, onFormat, autoFocus, initialCursor }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const language = useRef(new Compartment());
@@ -78,8 +80,15 @@ export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun,
         },
       ]),
     );
+    let anchor = value.length;
+    if (initialCursor) {
+      const lines = value.split('\n');
+      const row = Math.min(initialCursor.row, lines.length - 1);
+      anchor = lines.slice(0, row).reduce((n, l) => n + l.length + 1, 0) + Math.min(initialCursor.column, lines[row].length);
+    }
     const state = EditorState.create({
       doc: value,
+      selection: { anchor },
       extensions: [
         runKeys,
         lineNumbers(),
@@ -104,7 +113,8 @@ export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun,
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
           if (u.selectionSet || u.docChanged) {
             const sel = u.state.selection.main;
-            latest.current.onSelection(sel.empty ? '' : u.state.sliceDoc(sel.from, sel.to));
+            const line = u.state.doc.lineAt(sel.head);
+            latest.current.onSelection(sel.empty ? '' : u.state.sliceDoc(sel.from, sel.to), { row: line.number - 1, column: sel.head - line.from });
           }
         }),
       ],
@@ -112,6 +122,7 @@ export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun,
     const v = new EditorView({ state, parent: host.current! });
     view.current = v;
     if (autoFocus) v.focus();
+    v.dispatch({ effects: EditorView.scrollIntoView(anchor, { y: 'center' }) });
     return () => {
       v.destroy();
       view.current = null;

@@ -109,6 +109,16 @@ const VIEWS: Record<string, View> = {
       );
     },
   },
+  INVALID_TEMPLATE_PARAMS_ERROR: {
+    title: 'Invalid template parameters',
+    level: 'warning',
+    body: (e, p) => (
+      <>
+        <p>{e?.message ?? p.message}</p>
+        <p className="error-box__hint">Open Parameters in the editor toolbar and fix the JSON object.</p>
+      </>
+    ),
+  },
   TABLE_DOES_NOT_EXIST_ERROR: {
     title: 'Table does not exist',
     level: 'error',

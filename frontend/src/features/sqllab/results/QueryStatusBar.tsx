@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { STATUS_BADGE, isInProgress, type BadgeState } from '../../../../../shared/constants';
 import type { Query } from '../state/types';
+import './results.css';
 
 export function formatDuration(ms: number): string {
   const total = Math.max(0, ms);

@@ -34,6 +34,7 @@ export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; edi
   const deferredSearch = useDeferredValue(search);
   const [sort, setSort] = useState<SortSpec | null>(null);
   const [selected, setSelected] = useState<CellPosition | null>(null);
+  const [errorClosed, setErrorClosed] = useState(false);
   const results = query?.results;
   const rows = results?.data ?? [];
   const columns = results?.columns ?? [];
@@ -54,7 +55,18 @@ export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; edi
     return (
       <div className="result-set">
         <QueryStatusBar query={query} offline={snap.offline} />
-        <ErrorMessage message={query.errorMessage ?? 'Unknown error'} errors={query.errors} link={query.link} sql={query.sql} onCopy={copy} />
+        {errorClosed ? (
+          <p className="south-empty">The error was dismissed. Run the query again to retry.</p>
+        ) : (
+          <ErrorMessage
+            message={query.errorMessage ?? 'Unknown error'}
+            errors={query.errors}
+            link={query.link}
+            sql={query.sql}
+            onCopy={copy}
+            onClose={() => setErrorClosed(true)}
+          />
+        )}
       </div>
     );
   }

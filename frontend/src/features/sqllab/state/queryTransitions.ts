@@ -43,7 +43,8 @@ export function startQuery(state: SqlLabState, query: Query, now: number): SqlLa
   if (query.sqlEditorId && !query.isDataPreview) {
     next = alterEditor(next, query.sqlEditorId, { latestQueryId: query.id }, now);
   }
-  if (!query.sqlEditorId || query.isDataPreview) next = { ...next, activeSouthPaneTab: query.id };
+  // Previews get a pane of their own; an editor run brings the Results pane forward.
+  next = { ...next, activeSouthPaneTab: !query.sqlEditorId || query.isDataPreview ? query.id : 'Results' };
   return next;
 }
 

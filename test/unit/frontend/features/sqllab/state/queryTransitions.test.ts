@@ -9,6 +9,7 @@ import {
   queryFailed,
   querySuccess,
   refreshQueries,
+  removeQuery,
   requestQueryResults,
   startQuery,
   stopQuery,
@@ -42,6 +43,7 @@ describe('query run transitions', () => {
     expect(next.queries.q1.results?.query).toBeNull();
     expect(next.queries.q2.state).toBe('running');
     expect(editorView(next, 'a')?.latestQueryId).toBe('q2');
+    expect(startQuery({ ...state, activeSouthPaneTab: 'History' }, query('q3'), 11).activeSouthPaneTab).toBe('Results');
   });
 
   it('A data preview does not replace the tab latest query', () => {
@@ -135,5 +137,11 @@ describe('query run transitions', () => {
     expect(queryErrorMessage({ statusText: 's' })).toBe('s');
     expect(queryErrorMessage(null)).toBe('Unknown error');
     expect(queryErrorMessage({ message: 'The CSRF token is missing' })).toMatch(/session timed out/);
+  });
+
+  it('removing a query from history drops it', () => {
+    const state = twoTabs({ queries: { q: query('q'), r: query('r') } });
+    expect(Object.keys(removeQuery(state, 'q').queries)).toEqual(['r']);
+    expect(removeQuery(state, 'zz')).toBe(state);
   });
 });
