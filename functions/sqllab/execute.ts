@@ -1,5 +1,6 @@
-// POST /api/v1/sqllab/execute/: plan (refusals happen here, before anything runs or is stored), store
-// the query, then either run it now (200 with rows) or queue it for a worker (202 with the query).
+// POST /api/v1/sqllab/execute/: plan (refusals happen here, before anything runs or is stored), then
+// either run it now while storing the query (runSync.ts: 200 with rows) or store it pending and queue
+// it for a worker (202 with the query).
 import { forbidden } from '../../shared/errors';
 import type { ExecuteBody } from '../../shared/routes/sqllab';
 import type { DatabaseRecord } from '../databases/repository';
@@ -9,7 +10,7 @@ import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
-import { nextId } from '../ports/counters';
+import { nextQueryId } from '../queries/ids';
 import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId, putQuery } from '../queries/repository';
 import { offloadLargeSql } from '../queries/largeSql';
@@ -73,7 +74,7 @@ export function newQueryRecord(
 export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody): Promise<RawResponse | object> {
   requirePermission(user, 'can_execute_sql_query', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   // The id counter is independent of everything before the record: its round trip overlaps them.
-  const idPromise = nextId(ports.tables, 'query');
+  const idPromise = nextQueryId(ports.tables);
   idPromise.catch(() => undefined);
   const db = await getDatabaseForUser(ports, user, body.database_id);
   if (!db.expose_in_sqllab) {

@@ -1,5 +1,6 @@
-// The end of a run, shared by sync execute and the async worker: the result object first, then the
-// state, each conditional so that a stop always wins and a second finisher changes nothing.
+// The end of a run, shared by sync execute and the async worker: the result object and the state
+// (object first for async runs, see below), the state write conditional so that a stop always wins
+// and a second finisher changes nothing.
 import { SupersetError } from '../../shared/errors';
 import type { RunResult } from '../engines/types';
 import type { Ports } from '../ports/index';

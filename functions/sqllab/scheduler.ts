@@ -6,7 +6,7 @@ import { SupersetError } from '../../shared/errors';
 import { findDatabase } from '../databases/repository';
 import { engineFor } from '../databases/engines';
 import type { Ports } from '../ports/index';
-import { nextId } from '../ports/counters';
+import { nextQueryId } from '../queries/ids';
 import { getUserById } from '../platform/users';
 import type { QueryRecord } from '../queries/record';
 import { putQuery } from '../queries/repository';
@@ -52,7 +52,7 @@ export async function enqueueScheduledRun(ports: Ports, sq: SavedQueryRecord): P
     refusal = error;
     plan = { renderedSql: sq.sql, executedSql: sq.sql, limit: null, ctas: null, readOnly: false };
   }
-  const id = await nextId(ports.tables, 'query');
+  const id = await nextQueryId(ports.tables);
   const query = newQueryRecord(ports, { id, clientId, db, user, async: true, plan }, body);
   query.extra = { saved_query_id: sq.id, scheduled: true };
   if (refusal) {

@@ -1,7 +1,8 @@
 // The one Lambda construct every handler module uses, so the defaults live in one place: Node.js 22
 // on ARM64 (cheaper per GB-second than x86), the module's prebuilt bundle (bundler.ts: minified
 // CommonJS with a source map), a log group with a retention (no never-expiring logs, and no
-// log-retention custom resource), and the DuckDB layer when the bundle loads DuckDB.
+// log-retention custom resource), the DuckDB layer when the bundle loads DuckDB and the engine
+// parsers layer when it loads a SQL parser (both mount under /opt/nodejs/node_modules, on NODE_PATH).
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -27,6 +28,10 @@ export interface FunctionContext {
   athenaPolicyArn?: string;
   /** Folder holding `nodejs/node_modules/@duckdb/...` for linux-arm64. */
   duckdbLayerDir: string;
+  /** Modules whose bundle imports an engine parser (dt-sql-parser, libpg-query): they get that layer. */
+  parserModules?: ReadonlySet<string>;
+  /** Folder holding the engine parsers layer (engineParsersLayer.ts); required when parserModules is not empty. */
+  parsersLayerDir?: string;
 }
 
 export interface AppFunctionProps {
@@ -53,6 +58,22 @@ export class AppFunction extends Construct {
     this.module = handler.module;
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const usesDuckdb = context.duckdbModules.has(handler.module);
+    const layers: lambda.ILayerVersion[] = [];
+    if (usesDuckdb) {
+      layers.push(
+        sharedLayer(this, 'DuckdbLayer', context.duckdbLayerDir, 'DuckDB Node.js API with the linux-arm64 native binding', [lambda.Architecture.ARM_64]),
+      );
+    }
+    if (context.parserModules?.has(handler.module)) {
+      if (!context.parsersLayerDir) throw new Error(`${handler.module} loads an engine parser, but no engine parsers layer was built`);
+      // Plain JS and WASM: any architecture.
+      layers.push(
+        sharedLayer(this, 'EngineParsersLayer', context.parsersLayerDir, 'SQL parsers of the engines: Trino grammar (dt-sql-parser) and libpg-query (WASM)', [
+          lambda.Architecture.ARM_64,
+          lambda.Architecture.X86_64,
+        ]),
+      );
+    }
     this.fn = new NodejsFunction(this, 'Function', {
       // Prebuilt by bundler.ts in one esbuild run for all modules; NodejsFunction then skips its own.
       code: lambda.Code.fromAsset(join(context.bundleDir, handler.module)),
@@ -64,25 +85,27 @@ export class AppFunction extends Construct {
       description: props.description ?? `sqlscape ${handler.kind} handler ${handler.module}`,
       logGroup,
       environment: { ...context.environment, NODE_OPTIONS: '--enable-source-maps' },
-      layers: usesDuckdb ? [duckdbLayer(this, context.duckdbLayerDir)] : undefined,
+      layers: layers.length > 0 ? layers : undefined,
     });
   }
 }
 
-const layers = new WeakMap<Stack, lambda.ILayerVersion>();
+const stackLayers = new WeakMap<Stack, Map<string, lambda.ILayerVersion>>();
 
-/** One layer version per stack; the asset is hashed by content, so it is uploaded once. */
-function duckdbLayer(scope: Construct, dir: string): lambda.ILayerVersion {
+/** One version of each layer per stack; the asset is hashed by content, so it is uploaded once. */
+function sharedLayer(scope: Construct, id: string, dir: string, description: string, compatibleArchitectures: lambda.Architecture[]): lambda.ILayerVersion {
   const stack = Stack.of(scope);
-  let layer = layers.get(stack);
+  let layers = stackLayers.get(stack);
+  if (!layers) stackLayers.set(stack, (layers = new Map()));
+  let layer = layers.get(id);
   if (!layer) {
-    layer = new lambda.LayerVersion(stack, 'DuckdbLayer', {
+    layer = new lambda.LayerVersion(stack, id, {
       code: lambda.Code.fromAsset(dir),
-      compatibleArchitectures: [lambda.Architecture.ARM_64],
+      compatibleArchitectures,
       compatibleRuntimes: [lambda.Runtime.NODEJS_22_X],
-      description: 'DuckDB Node.js API with the linux-arm64 native binding',
+      description,
     });
-    layers.set(stack, layer);
+    layers.set(id, layer);
   }
   return layer;
 }

@@ -2,11 +2,13 @@
 // The user pool sits in the stateful stack rather than the API stack because the WebSocket functions
 // need its ids and the API functions need the WebSocket URL: in ApiStack it would make a cycle.
 import type { App, Environment } from 'aws-cdk-lib';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modulesWithoutAccessRow } from './access';
 import { ApiStack } from './ApiStack';
 import { bundleHandlers, formatSizeTable } from './bundler';
-import { ensureLayerDir } from './duckdbLayer';
+import { duckdbLayerInfo, ensureLayerDir } from './duckdbLayer';
+import { buildEngineParsersLayer, type LayerInfo } from './engineParsersLayer';
 import { discoverEntries, type HandlerEntry } from './handlerEntries';
 import type { AppPaths } from './paths';
 import { RealtimeStack, WEBSOCKET_STAGE } from './RealtimeStack';
@@ -23,7 +25,10 @@ const TRIGGER: HandlerEntry = {
 
 export interface SqlscapeOptions {
   paths: AppPaths;
-  /** An empty folder for the bundles; it may be deleted once the app is synthesized. */
+  /**
+   * An empty folder for the bundles (and, in `.layers/engine-parsers`, the engine parsers layer); it
+   * may be deleted once the app is synthesized.
+   */
   bundleDir: string;
   env?: Environment;
   /** Fail instead of skipping handler modules that are missing or do not bundle (for deploys). */
@@ -51,6 +56,11 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
   const duckdbModules = new Set(bundles.filter((b) => b.usesDuckdb).map((b) => b.module));
   const athenaModules = new Set(bundles.filter((b) => b.usesAthena).map((b) => b.module));
   if (duckdbModules.size > 0) ensureLayerDir(paths.duckdbLayerDir, warn);
+  const parserModules = new Set(bundles.filter((b) => b.parserImports.length > 0).map((b) => b.module));
+  const parsersLayerDir = join(options.bundleDir, '.layers', 'engine-parsers');
+  const layers: LayerInfo[] = [];
+  if (duckdbModules.size > 0) layers.push(duckdbLayerInfo(paths.duckdbLayerDir));
+  if (parserModules.size > 0) layers.push(await buildEngineParsersLayer(bundles.flatMap((b) => b.parserImports), parsersLayerDir));
   const defaults = modulesWithoutAccessRow(handlers.keys());
   if (defaults.length > 0) warn(`[infra] modules with the default permissions (add them to infra/aws/access.ts): ${defaults.join(', ')}`);
 
@@ -60,6 +70,8 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
     athenaModules,
     athenaPolicyArn: options.athenaPolicyArn,
     duckdbLayerDir: paths.duckdbLayerDir,
+    parserModules,
+    parsersLayerDir,
   };
   const stateful = new StatefulStack(app, `${STACK_PREFIX}Stateful`, {
     env,
@@ -81,5 +93,5 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
     warn,
     description: 'sqlscape frontend and CDN',
   });
-  return { stateful, realtime, api, schedule, web, bundles, sizeTable: () => formatSizeTable(bundles) };
+  return { stateful, realtime, api, schedule, web, bundles, layers, sizeTable: () => formatSizeTable(bundles, layers) };
 }

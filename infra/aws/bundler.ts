@@ -2,21 +2,27 @@
 // bundleOptions.ts): about twenty NodejsFunction bundlings would each start npx and esbuild, which
 // made synth slow on a busy machine. The app writes the bundles to a folder that AppFunction hands to
 // NodejsFunction as prebuilt code; bundleSizes.ts runs the same build in memory. From the metafile
-// it also learns which bundles load DuckDB (the layer), the Athena client (Athena grants), packages
-// whose runtime files must travel with the bundle (libpg-query's WASM), and what makes bundles big.
+// it also learns which bundles load DuckDB (the DuckDB layer), the engine parsers (their layer, and
+// which module paths it must hold), the Athena client (Athena grants), packages whose runtime files
+// must travel with the bundle, and what makes bundles big.
 import { build, type Metafile } from 'esbuild';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ATHENA_CLIENT, DUCKDB_PREFIX, EXTERNAL_MODULES, IMPORT_META_URL_DEFINE, IMPORT_META_URL_INJECT, RUNTIME_FILES, TARGET } from './bundleOptions';
+import { ATHENA_CLIENT, DUCKDB_PREFIX, EXTERNAL_MODULES, IMPORT_META_URL_DEFINE, IMPORT_META_URL_INJECT, PLUGINS, RUNTIME_FILES, TARGET } from './bundleOptions';
+import { isEngineParserImport, type LayerInfo } from './engineParsersLayer';
 import { REPO_ROOT } from './paths';
 
 export interface BundleInfo {
   module: string;
   /** Size of the minified index.js (the source map is not counted). */
   bytes: number;
+  /** index.js plus the runtime files copied beside it: what the function's code holds, maps aside. */
+  totalBytes: number;
   /** External packages the bundle imports (the runtime or a layer must provide them). */
   externals: string[];
   usesDuckdb: boolean;
+  /** Engine parser module paths the bundle imports (`libpg-query`, ...): the parsers layer holds them. */
+  parserImports: string[];
   /** Imports the Athena client: the function queries Athena databases with its own role. */
   usesAthena: boolean;
   /** Absolute paths of files shipped next to index.js (RUNTIME_FILES of bundled packages). */
@@ -72,6 +78,7 @@ async function buildAll(entries: Entry[], { outdir, tsconfig }: BundleOptions): 
     target: TARGET,
     format: 'cjs',
     external: EXTERNAL_MODULES,
+    plugins: PLUGINS,
     inject: [IMPORT_META_URL_INJECT],
     define: IMPORT_META_URL_DEFINE,
     tsconfig,
@@ -88,7 +95,8 @@ async function buildAll(entries: Entry[], { outdir, tsconfig }: BundleOptions): 
 function infoFor(module: string, metafile: Metafile): BundleInfo {
   const [, output] = Object.entries(metafile.outputs).find(([path]) => path.endsWith(`${module}/index.js`)) ?? [];
   if (!output) throw new Error(`esbuild produced no bundle for ${module}`);
-  const externals = [...new Set(output.imports.filter((i) => i.external).map((i) => packageName(i.path)))].sort();
+  const externalPaths = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))];
+  const externals = [...new Set(externalPaths.map(packageName))].sort();
   const contributions = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     const name = contributor(input);
@@ -100,8 +108,10 @@ function infoFor(module: string, metafile: Metafile): BundleInfo {
   return {
     module,
     bytes: output.bytes,
+    totalBytes: output.bytes + runtimeFiles.reduce((sum, file) => sum + statSync(file).size, 0),
     externals,
     usesDuckdb: externals.some((p) => p.startsWith(DUCKDB_PREFIX)),
+    parserImports: externalPaths.filter(isEngineParserImport).sort(),
     usesAthena: externals.includes(ATHENA_CLIENT),
     runtimeFiles,
     largest: [...contributions].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, 3),
@@ -120,17 +130,37 @@ const packageName = (path: string) => {
   return path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 };
 
-export function formatSizeTable(infos: BundleInfo[]): string {
-  const rows = [...infos].sort((a, b) => b.bytes - a.bytes);
+/**
+ * One row per bundle (index.js plus files copied beside it, largest first), flagged when over 1 MB,
+ * then the layers the bundles share, which do not count towards any bundle.
+ */
+export function formatSizeTable(infos: BundleInfo[], layers: LayerInfo[] = []): string {
+  const rows = [...infos].sort((a, b) => b.totalBytes - a.totalBytes);
   const width = Math.max(6, ...rows.map((r) => r.module.length));
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  const lines = [`${'module'.padEnd(width)}  ${'KB'.padStart(8)}  duckdb  ${'flag'.padEnd(9)}  largest parts (KB)`];
+  const layerNames = (r: BundleInfo) => [r.usesDuckdb && 'duckdb', r.parserImports.length > 0 && 'parsers'].filter(Boolean).join(',') || '-';
+  const lines = [`${'module'.padEnd(width)}  ${'KB'.padStart(8)}  ${'layers'.padEnd(14)}  ${'flag'.padEnd(9)}  largest parts (KB)`];
   for (const r of rows) {
-    const flag = r.bytes > LARGE_BUNDLE_BYTES ? 'OVER 1 MB' : '';
-    const parts = r.largest.map((p) => `${p.name} ${Math.round(p.bytes / 1024)}`).join(', ');
-    lines.push(`${r.module.padEnd(width)}  ${kb(r.bytes).padStart(8)}  ${(r.usesDuckdb ? 'layer' : '-').padEnd(6)}  ${flag.padEnd(9)}  ${parts}`.trimEnd());
+    const flag = r.totalBytes > LARGE_BUNDLE_BYTES ? 'OVER 1 MB' : '';
+    const parts = [
+      ...r.largest.map((p) => `${p.name} ${Math.round(p.bytes / 1024)}`),
+      ...r.runtimeFiles.map((f) => `${f.split('/').pop()} ${Math.round(statSync(f).size / 1024)}`),
+    ].join(', ');
+    lines.push(`${r.module.padEnd(width)}  ${kb(r.totalBytes).padStart(8)}  ${layerNames(r).padEnd(14)}  ${flag.padEnd(9)}  ${parts}`.trimEnd());
   }
-  const total = rows.reduce((sum, r) => sum + r.bytes, 0);
-  lines.push(`${rows.length} bundles, ${kb(total)} KB in total (minified, @aws-sdk and @duckdb external)`);
+  const total = rows.reduce((sum, r) => sum + r.totalBytes, 0);
+  const over = rows.filter((r) => r.totalBytes > LARGE_BUNDLE_BYTES).length;
+  lines.push(
+    `${rows.length} bundles, ${kb(total)} KB in total, ${over === 0 ? 'none' : over} over 1 MB ` +
+      `(minified JS plus files shipped beside it; @aws-sdk from the runtime, @duckdb and the engine parsers from layers)`,
+  );
+  for (const layer of layers) {
+    const files = layer.files
+      .slice(0, 4)
+      .map((f) => `${f.path.replace(/^nodejs\/node_modules\//, '')} ${Math.round(f.bytes / 1024)}`)
+      .join(', ');
+    const size = layer.built ? `${kb(layer.bytes)} KB` : 'not built';
+    lines.push(`layer ${layer.name}: ${size}${files ? ` (${files})` : ''}${layer.note ? ` - ${layer.note}` : ''}`);
+  }
   return lines.join('\n');
 }

@@ -4,9 +4,10 @@
 // At synth time a missing folder gets a README placeholder and a warning: the template stays valid,
 // but functions that load DuckDB would fail at runtime until the real layer is built.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { LayerInfo } from './engineParsersLayer';
 import { defaultPaths, REPO_ROOT } from './paths';
 
 /** The same version the project runs locally, so local and Lambda behave alike. */
@@ -32,6 +33,19 @@ export function ensureLayerDir(layerDir: string, warn: (message: string) => void
   );
   warn(`[infra] DuckDB layer not built (${layerDir}): deploying now would give functions that use DuckDB no binding. Run: node --import tsx infra/aws/duckdbLayer.ts`);
   return false;
+}
+
+/** The layer folder's files and size (the native binding is most of it), or that it is not built. */
+export function duckdbLayerInfo(layerDir: string): LayerInfo {
+  if (!layerIsBuilt(layerDir)) {
+    return { name: 'duckdb', built: false, files: [], bytes: 0, note: 'run node --import tsx infra/aws/duckdbLayer.ts before deploying' };
+  }
+  const files = (readdirSync(layerDir, { recursive: true }) as string[])
+    .map((path) => join(layerDir, path))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => ({ path: relative(layerDir, path).split('\\').join('/'), bytes: statSync(path).size }))
+    .sort((a, b) => b.bytes - a.bytes);
+  return { name: 'duckdb', built: true, files, bytes: files.reduce((sum, f) => sum + f.bytes, 0) };
 }
 
 /** Installs @duckdb/node-api with the linux-arm64 glibc binding into `<layerDir>/nodejs`. */

@@ -90,11 +90,19 @@ export function pollQueue({ client, target, region, concurrency, signal, run }: 
     const records = messages.map((m) => toSqsRecord(m, target.queueArn, region));
     const event: SQSEvent = { Records: records };
     let outcome: { result?: unknown; error?: unknown };
+    // Lambda stops a worker at its timeout and the batch counts as failed; here the call cannot be
+    // killed, but its batch is failed the same way, so redelivery and the DLQ behave as in AWS.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Task timed out after ${target.timeoutSeconds} seconds`)), target.timeoutSeconds * 1000);
+    });
     try {
-      outcome = { result: await handle(event) };
+      outcome = { result: await Promise.race([handle(event), timedOut]) };
     } catch (error) {
       console.error(`[local poller] ${target.worker} failed:`, error);
       outcome = { error };
+    } finally {
+      clearTimeout(timer);
     }
     const done = succeeded(records, outcome);
     if (!done.length) return;

@@ -216,10 +216,10 @@ describe('SQL Lab API', () => {
       const { newQueryRecord } = await import('../../functions/sqllab/execute');
       const { putQuery } = await import('../../functions/queries/repository');
       const { enqueueQuery } = await import('../../functions/sqllab/enqueue');
-      const { nextId } = await import('../../functions/ports/counters');
+      const { nextQueryId } = await import('../../functions/queries/ids');
       const ports = cloud.stack.ports;
       const plan = { renderedSql: 'SELECT 1', executedSql: 'SELECT 1', limit: { limit: 10, factor: 'DROPDOWN' as const }, ctas: null, readOnly: true };
-      const query = newQueryRecord(ports, { id: await nextId(ports.tables, 'query'), clientId, db: broken, user: { userId: 1, username: 'admin' }, async: true, plan }, { sql: 'SELECT 1' });
+      const query = newQueryRecord(ports, { id: await nextQueryId(ports.tables), clientId, db: broken, user: { userId: 1, username: 'admin' }, async: true, plan }, { sql: 'SELECT 1' });
       await putQuery(ports, query);
       await enqueueQuery(ports, query);
       const failed = await waitForState(admin, clientId, ['failed', 'success'], 90_000);
@@ -228,6 +228,29 @@ describe('SQL Lab API', () => {
       expect(show.body.result.error_message).toMatch(/async workers/);
       const events = await call('/api/v1/async_event/', { token: admin });
       expect((events.body.result as Json[]).find((e) => e.job_id === clientId)?.errors[0].error_type).toBe('ASYNC_WORKERS_ERROR');
+    });
+  });
+
+  describe('scheduled saved queries', () => {
+    it('the every-minute rule runs a due saved query as its owner through the queue and worker', async () => {
+      const created = await call('/api/v1/saved_query/', {
+        method: 'POST',
+        token: gamma,
+        json: { db_id: 1, label: 'Scheduled cars', sql: 'SELECT count(*) AS n FROM cars', schedule_info: { crontab: '* * * * *', timezone: 'Europe/Paris', active: true } },
+      });
+      expect(created.status).toBe(201);
+      const { handler } = await import('../../functions/handlers/scheduler');
+      // The rule's next tick, without waiting for the wall clock to reach it.
+      const out = await handler({ time: new Date(Date.now() + 61_000).toISOString() });
+      // The local cloud's own every-minute tick may have claimed the run first; either way one run exists.
+      const since = await call(`/api/v1/query/updated_since?${q({ last_updated_ms: 0 })}`, { token: gamma });
+      const runs = (since.body.result as Json[]).filter((x) => x.tab === 'Scheduled cars');
+      expect(runs).toHaveLength(1);
+      expect(out.started.length <= 1).toBe(true);
+      const done = await waitForState(gamma, runs[0].id, ['success', 'failed']);
+      expect(done).toMatchObject({ state: 'success', tab: 'Scheduled cars', rows: 1, user: 'gamma' });
+      const results = await call(`/api/v1/sqllab/results/?${q({ key: done.resultsKey })}`, { token: gamma });
+      expect(results.body.data).toEqual([{ n: carsCount }]);
     });
   });
 

@@ -87,6 +87,28 @@ describe('SQL Lab', () => {
     await expect.poll(() => editor().textContent()).toContain('SELECT 42');
   });
 
+  it('renames by double-click, clones with "Copy of", hides the schema browser, formats SQL', async () => {
+    await page.getByRole('tab', { name: 'Untitled Query 2' }).dblclick();
+    const name = page.getByRole('textbox', { name: 'Tab name' });
+    await name.fill('Answers');
+    await name.press('Enter');
+    await page.getByRole('tab', { name: 'Answers', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Tab actions for Answers' }).click();
+    await page.getByRole('menuitem', { name: 'Clone tab' }).click();
+    await page.getByRole('tab', { name: 'Copy of Answers', selected: true }).waitFor();
+    await expect.poll(() => editor().textContent()).toContain('SELECT 42 AS answer');
+    await page.getByRole('button', { name: 'Hide schema browser' }).click();
+    expect(await page.getByRole('complementary', { name: 'Schema browser' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show schema browser' }).click();
+    await page.getByRole('complementary', { name: 'Schema browser' }).waitFor();
+    await typeSql('select name, cylinders from cars where cylinders > 4');
+    await page.getByRole('button', { name: 'Format SQL' }).click();
+    await expect.poll(() => page.locator('.cm-line').count()).toBeGreaterThan(2);
+    expect((await editor().textContent())?.toUpperCase()).toContain('SELECT');
+    await page.getByRole('button', { name: 'Close Copy of Answers' }).click();
+    await page.getByRole('tab', { name: 'Answers', selected: true }).waitFor();
+  });
+
   it('stops a long query', async () => {
     await typeSql('SELECT sum(a.range * b.range) FROM range(100000) a, range(1000000) b');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -175,6 +197,26 @@ describe('SQL Lab', () => {
     await resultGrid().waitFor({ timeout: 60_000 });
     await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/rows returned|limited/);
     await expect.poll(() => page.locator('.state-badge').first().textContent()).toBe('success');
+  });
+
+  it('searches, edits and deletes saved queries in the list', async () => {
+    await page.goto(`${cloud.url}/savedqueryview/list/`);
+    const search = page.getByRole('searchbox', { name: 'Search saved queries' });
+    await search.fill('zzz-nothing');
+    await page.getByText('Nothing matches this search.').waitFor();
+    await search.fill('Five');
+    await page.getByRole('cell', { name: 'Five cars', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit Five cars' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit saved query' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Five fast cars');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast('Your query was updated').waitFor();
+    await search.fill('fast');
+    await page.getByRole('cell', { name: 'Five fast cars', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Five fast cars' }).click();
+    await page.getByRole('dialog', { name: 'Delete saved query?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Nothing matches this search.').waitFor();
+    await screenshot(page, 'saved-query-list');
   });
 });
 

@@ -84,13 +84,17 @@ describe('functions', () => {
     }
   });
 
-  it('give DuckDB only to functions whose bundle loads it', () => {
+  it('give the DuckDB and engine parsers layers only to functions whose bundle loads them', () => {
+    const layers = t.api.findResources('AWS::Lambda::LayerVersion');
+    const layerId = (prefix: string) => Object.keys(layers).find((id) => id.startsWith(prefix));
+    expect(Object.keys(layers)).toHaveLength(2);
     for (const module of ENGINE_STUB_MODULES) {
       const fn = t.api.findResources('AWS::Lambda::Function')[functionIdOf(t.api, module)];
-      expect(fn.Properties.Layers, module).toHaveLength(1);
+      expect(fn.Properties.Layers, module).toEqual([{ Ref: layerId('DuckdbLayer') }, { Ref: layerId('EngineParsersLayer') }]);
     }
     const health = t.api.findResources('AWS::Lambda::Function')[functionIdOf(t.api, 'health')];
     expect(health.Properties.Layers).toBeUndefined();
+    expect(layers[layerId('EngineParsersLayer')!].Properties.CompatibleArchitectures).toEqual(['arm64', 'x86_64']);
   });
 });
 

@@ -1,34 +1,49 @@
-// A real bundle (bundler.ts) deployed through AppFunction, loaded and run; what the bundler learns
-// from the metafile (DuckDB layer, runtime files, sizes); and the small pieces around them.
+// Real bundles (bundler.ts) deployed through AppFunction, loaded and run: one in-process, one with
+// the engine parsers layer, staged like Lambda does (/var/task and /opt) outside the repository and
+// run in a child process whose NODE_PATH is the layer; what the bundler learns from the metafile
+// (layers, sizes); and the small pieces around them.
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFunction } from '../../infra/aws/AppFunction';
-import { bundleHandlers, formatSizeTable } from '../../infra/aws/bundler';
-import { ensureLayerDir, layerIsBuilt, pinnedDuckdbVersion } from '../../infra/aws/duckdbLayer';
+import { bundleHandlers, formatSizeTable, type BundleInfo } from '../../infra/aws/bundler';
+import { duckdbLayerInfo, ensureLayerDir, layerIsBuilt, pinnedDuckdbVersion } from '../../infra/aws/duckdbLayer';
+import { buildEngineParsersLayer } from '../../infra/aws/engineParsersLayer';
 import { discoverEntries } from '../../infra/aws/handlerEntries';
 import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
 import { handler as preTokenGeneration, userIdClaims } from '../../infra/aws/triggers/preTokenGeneration';
 
 const libpgWasm = join(REPO_ROOT, 'node_modules', 'libpg-query', 'wasm', 'libpg-query.wasm');
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}.ts`, import.meta.url));
+const tsconfig = defaultPaths().tsconfig;
 let dir: string;
+/** Outside the repository, so nothing resolves from its node_modules (Node looks in every parent folder). */
+let outside: string;
 
 beforeAll(() => {
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
   dir = mkdtempSync(join(REPO_ROOT, '.tmp', 'infra-bundling-'));
+  outside = mkdtempSync(join(tmpdir(), 'sqlscape-lambda-'));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+/** The staged asset folder (cdk.out/asset.<hash>) of an asset-backed resource's code. */
+const stagedAsset = (cdkOut: string, s3Key: string) => join(cdkOut, `asset.${s3Key.replace(/\.zip$/, '')}`);
 
 describe('bundled function', () => {
   it('is a minified CommonJS bundle with a source map that runs, leaving the AWS SDK to the runtime', async () => {
     const handler = { module: 'probe', kind: 'http' as const, entry: fixture('bundledHandler') };
     const bundleDir = join(dir, 'bundles');
-    const { failed } = await bundleHandlers([handler], { outdir: bundleDir, tsconfig: defaultPaths().tsconfig });
+    const { failed } = await bundleHandlers([handler], { outdir: bundleDir, tsconfig });
     expect(failed).toEqual([]);
     const app = new App({ outdir: join(dir, 'cdk.out') });
     const stack = new Stack(app, 'BundlingTest', { env: { account: '111111111111', region: 'eu-west-1' } });
@@ -40,23 +55,81 @@ describe('bundled function', () => {
     const [fn] = Object.values(template.findResources('AWS::Lambda::Function'));
     const assetHash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
     const assetDir = join(dir, 'cdk.out', `asset.${assetHash}`);
-    expect(readdirSync(assetDir).sort()).toEqual(['index.js', 'index.js.map', 'libpg-query.wasm']);
+    expect(readdirSync(assetDir).sort()).toEqual(['index.js', 'index.js.map']);
     const code = readFileSync(join(assetDir, 'index.js'), 'utf8');
     expect(code).toContain('require("@aws-sdk/client-sqs")');
-    expect(statSync(join(assetDir, 'index.js')).size).toBeLessThan(200 * 1024);
+    // zod without its other translations (German here): it used to be ~450 KB of every bundle.
+    expect(code).not.toContain('Ungültige Eingabe');
+    expect(statSync(join(assetDir, 'index.js')).size).toBeLessThan(250 * 1024);
+    expect(fn.Properties.Layers).toBeUndefined();
 
     // Lambda's /var/task has no package.json, so .js is CommonJS there; this repository says "module".
     writeFileSync(join(assetDir, 'package.json'), '{"type":"commonjs"}');
-    const bundle = createRequire(join(assetDir, 'index.js'))(join(assetDir, 'index.js')) as { handler: () => Promise<Record<string, string>> };
-    expect(await bundle.handler()).toEqual({ key: 'GET /health', sdk: 'function', url: `file://${join(assetDir, 'index.js')}`, statements: 1 });
+    const bundle = createRequire(join(assetDir, 'index.js'))(join(assetDir, 'index.js')) as { handler: () => Promise<Record<string, unknown>> };
+    expect(await bundle.handler()).toEqual({
+      key: 'GET /health',
+      sdk: 'function',
+      url: `file://${join(assetDir, 'index.js')}`,
+      zodMessage: 'Invalid input: expected number, received string',
+      zodLocales: ['en'],
+    });
+  });
+
+  it('loads the engine parsers from their layer through NODE_PATH, as on Lambda', async () => {
+    const handler = { module: 'parsers', kind: 'http' as const, entry: fixture('parsersHandler') };
+    const bundleDir = join(dir, 'parser-bundles');
+    const { bundles, failed } = await bundleHandlers([handler], { outdir: bundleDir, tsconfig });
+    expect(failed).toEqual([]);
+    expect(bundles[0].parserImports).toEqual(['dt-sql-parser/dist/parser/trino', 'libpg-query']);
+    const parsersLayerDir = join(dir, 'parsers-layer');
+    await buildEngineParsersLayer(bundles[0].parserImports, parsersLayerDir);
+
+    const cdkOut = join(dir, 'parsers-cdk.out');
+    const app = new App({ outdir: cdkOut });
+    const stack = new Stack(app, 'ParsersTest', { env: { account: '111111111111', region: 'eu-west-1' } });
+    const context = { environment: {}, bundleDir, duckdbModules: new Set<string>(), athenaModules: new Set<string>(), duckdbLayerDir: join(dir, 'layer') };
+    new AppFunction(stack, 'Parsers', { handler, context: { ...context, parserModules: new Set(['parsers']), parsersLayerDir } });
+    const template = Template.fromStack(stack);
+    const [fn] = Object.values(template.findResources('AWS::Lambda::Function'));
+    const [[layerId, layer]] = Object.entries(template.findResources('AWS::Lambda::LayerVersion'));
+    expect(fn.Properties.Layers).toEqual([{ Ref: layerId }]);
+    expect(layer.Properties.CompatibleArchitectures).toEqual(['arm64', 'x86_64']);
+
+    // /var/task and /opt, from the staged assets, where nothing else resolves.
+    const task = join(outside, 'var', 'task');
+    const opt = join(outside, 'opt');
+    cpSync(stagedAsset(cdkOut, fn.Properties.Code.S3Key), task, { recursive: true });
+    cpSync(stagedAsset(cdkOut, layer.Properties.Content.S3Key), opt, { recursive: true });
+    expect(readdirSync(task).sort()).toEqual(['index.js', 'index.js.map']);
+    const code = readFileSync(join(task, 'index.js'), 'utf8');
+    expect(code).toContain('require("libpg-query")');
+    expect(code).toContain('require("dt-sql-parser/dist/parser/trino")');
+    expect(statSync(join(task, 'index.js')).size).toBeLessThan(100 * 1024);
+    expect(existsSync(join(opt, 'nodejs', 'node_modules', 'libpg-query', 'libpg-query.wasm'))).toBe(true);
+
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(task, 'index.js'))}).handler().then((r) => console.log(JSON.stringify(r)))`], {
+        cwd: task,
+        // The Node.js runtime's NODE_PATH includes /opt/nodejs/node_modules; NODE_OPTIONS as AppFunction sets it.
+        env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: '--enable-source-maps', ...env },
+        encoding: 'utf8',
+      });
+    const withLayer = run({ NODE_PATH: join(opt, 'nodejs', 'node_modules') });
+    expect(withLayer.stderr).toBe('');
+    expect(JSON.parse(withLayer.stdout)).toEqual({ trino: ['select', 'insert!'], postgres: ['select', 'delete!'] });
+    // Without the layer the bundle cannot find the parsers: they really come from /opt.
+    const withoutLayer = run({});
+    expect(withoutLayer.status).not.toBe(0);
+    expect(withoutLayer.stderr).toMatch(/Cannot find module '(libpg-query|dt-sql-parser\/dist\/parser\/trino)'/);
   });
 });
 
 describe('bundler', () => {
-  it('sees which bundles load DuckDB and how big they are', async () => {
+  it('sees which bundles load DuckDB or the engine parsers, and how big they are', async () => {
     const { bundles, failed } = await bundleHandlers([
       { module: 'plain', entry: fixture('bundledHandler') },
       { module: 'engine', entry: fixture('duckdbHandler') },
+      { module: 'parsers', entry: fixture('parsersHandler') },
     ]);
     expect(failed).toEqual([]);
     const byModule = Object.fromEntries(bundles.map((b) => [b.module, b]));
@@ -65,10 +138,16 @@ describe('bundler', () => {
     expect(byModule.plain.usesDuckdb).toBe(false);
     expect(byModule.plain.externals).toContain('@aws-sdk/client-sqs');
     expect(byModule.plain.bytes).toBeGreaterThan(0);
-    // libpg-query reads its WASM from beside the bundle, so the analysis asks for the file.
-    expect(byModule.plain.runtimeFiles).toEqual([libpgWasm]);
-    expect(byModule.engine.runtimeFiles).toEqual([]);
-    expect(byModule.plain.largest.map((p) => p.name)).toContain('libpg-query');
+    expect(byModule.plain.totalBytes).toBe(byModule.plain.bytes);
+    // zod stays, its translations do not.
+    expect(byModule.plain.largest.find((p) => p.name === 'zod')?.bytes).toBeLessThan(250 * 1024);
+    // The parsers are left to their layer, with the exact module paths it must hold; nothing travels beside index.js.
+    expect(byModule.parsers.parserImports).toEqual(['dt-sql-parser/dist/parser/trino', 'libpg-query']);
+    expect(byModule.parsers.externals).toEqual(expect.arrayContaining(['dt-sql-parser', 'libpg-query']));
+    expect(byModule.parsers.largest.map((p) => p.name)).not.toEqual(expect.arrayContaining(['dt-sql-parser']));
+    expect(byModule.parsers.runtimeFiles).toEqual([]);
+    expect(byModule.plain.parserImports).toEqual([]);
+    expect(byModule.engine.parserImports).toEqual([]);
   });
 
   it('reports a module that does not bundle instead of failing them all', async () => {
@@ -80,14 +159,64 @@ describe('bundler', () => {
     expect(failed.map((f) => f.module)).toEqual(['broken']);
   });
 
-  it('flags bundles over 1 MB in the size table', () => {
-    const table = formatSizeTable([
-      { module: 'big', bytes: 2 * 1024 * 1024, externals: [], usesDuckdb: false, usesAthena: false, runtimeFiles: [], largest: [{ name: 'zod', bytes: 400 * 1024 }] },
-      { module: 'small', bytes: 10 * 1024, externals: ['@duckdb/node-api'], usesDuckdb: true, usesAthena: false, runtimeFiles: [], largest: [] },
-    ]);
+  it('flags bundles over 1 MB, files beside index.js included, and lists the layers apart', () => {
+    const info = (over: Partial<BundleInfo>): BundleInfo => ({
+      module: '',
+      bytes: 0,
+      totalBytes: 0,
+      externals: [],
+      usesDuckdb: false,
+      parserImports: [],
+      usesAthena: false,
+      runtimeFiles: [],
+      largest: [],
+      ...over,
+    });
+    const table = formatSizeTable(
+      [
+        info({ module: 'big', bytes: 2 * 1024 * 1024, totalBytes: 2 * 1024 * 1024, largest: [{ name: 'zod', bytes: 400 * 1024 }] }),
+        info({ module: 'wasm', bytes: 100 * 1024, totalBytes: 100 * 1024 + statSync(libpgWasm).size, runtimeFiles: [libpgWasm] }),
+        info({ module: 'small', bytes: 10 * 1024, totalBytes: 10 * 1024, usesDuckdb: true, parserImports: ['libpg-query'] }),
+      ],
+      [
+        { name: 'engine-parsers', built: true, bytes: 3 * 1024, files: [{ path: 'nodejs/node_modules/libpg-query/index.js', bytes: 3 * 1024 }] },
+        { name: 'duckdb', built: false, bytes: 0, files: [], note: 'run it' },
+      ],
+    );
     const lines = table.split('\n');
     expect(lines[1]).toMatch(/^big\s+2048\.0\s+-\s+OVER 1 MB\s+zod 400$/);
-    expect(lines[2]).toMatch(/^small\s+10\.0\s+layer$/);
+    expect(lines[2]).toMatch(/^wasm\s+\d{4}\.\d\s+-\s+OVER 1 MB\s+libpg-query\.wasm \d+$/);
+    expect(lines[3]).toMatch(/^small\s+10\.0\s+duckdb,parsers$/);
+    expect(lines[4]).toMatch(/^3 bundles, .* KB in total, 2 over 1 MB/);
+    expect(lines[5]).toBe('layer engine-parsers: 3.0 KB (libpg-query/index.js 3)');
+    expect(lines[6]).toBe('layer duckdb: not built - run it');
+  });
+});
+
+describe('engine parsers layer', () => {
+  it('holds one self-contained CommonJS file per imported module path, with the WASM beside libpg-query', async () => {
+    const layer = join(dir, 'parsers-layer-contents');
+    const info = await buildEngineParsersLayer(['libpg-query', 'dt-sql-parser/dist/parser/trino', 'libpg-query'], layer);
+    const modules = join(layer, 'nodejs', 'node_modules');
+    expect(info.files.map((f) => f.path).sort()).toEqual([
+      'nodejs/node_modules/dt-sql-parser/dist/parser/trino/index.js',
+      'nodejs/node_modules/dt-sql-parser/package.json',
+      'nodejs/node_modules/libpg-query/index.js',
+      'nodejs/node_modules/libpg-query/libpg-query.wasm',
+      'nodejs/node_modules/libpg-query/package.json',
+    ]);
+    for (const f of info.files) expect(statSync(join(layer, f.path)).size, f.path).toBe(f.bytes);
+    expect(info.bytes).toBe(info.files.reduce((sum, f) => sum + f.bytes, 0));
+    const trino = readFileSync(join(modules, 'dt-sql-parser', 'dist', 'parser', 'trino', 'index.js'), 'utf8');
+    expect(trino).not.toMatch(/require\("antlr4/); // antlr4ng and antlr4-c3 are bundled in
+    expect(JSON.parse(readFileSync(join(modules, 'dt-sql-parser', 'package.json'), 'utf8'))).toMatchObject({ type: 'commonjs', version: expect.any(String) });
+    expect(JSON.parse(readFileSync(join(modules, 'libpg-query', 'package.json'), 'utf8'))).toMatchObject({ type: 'commonjs', main: 'index.js' });
+    // In memory it measures the same files.
+    expect(await buildEngineParsersLayer(['dt-sql-parser/dist/parser/trino', 'libpg-query'])).toEqual(info);
+  });
+
+  it('refuses modules that are not engine parsers', async () => {
+    await expect(buildEngineParsersLayer(['zod'])).rejects.toThrow(/not engine parser modules: zod/);
   });
 });
 
@@ -109,6 +238,7 @@ describe('DuckDB layer folder', () => {
     expect(existsSync(join(layer, 'README.md'))).toBe(true);
     expect(layerIsBuilt(layer)).toBe(false);
     expect(warnings[0]).toMatch(/duckdbLayer\.ts/);
+    expect(duckdbLayerInfo(layer)).toMatchObject({ name: 'duckdb', built: false, bytes: 0 });
   });
 
   it('pins the version the project uses', () => {

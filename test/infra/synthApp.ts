@@ -10,7 +10,10 @@ import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
 import { QUEUES } from '../../infra/aws/resources';
 import { buildSqlscape } from '../../infra/aws/SqlscapeApp';
 
-/** Stubs that load the engines (DuckDB and Athena), so their wiring is exercised: the query workers. */
+/**
+ * Stubs that load the engines (DuckDB, Athena and a statement parser), so their wiring is exercised:
+ * the query workers. libpg-query rather than the Trino grammar keeps the parsers layer quick to build.
+ */
 export const ENGINE_STUB_MODULES = new Set(Object.values(QUEUES).map((q) => q.worker));
 
 const stub = (module: string) =>
@@ -18,7 +21,8 @@ const stub = (module: string) =>
     ? [
         `import { DuckDBInstance } from '@duckdb/node-api';`,
         `import { AthenaClient } from '@aws-sdk/client-athena';`,
-        `export const handler = async () => [await DuckDBInstance.create(':memory:'), new AthenaClient({})];`,
+        `import { parse } from 'libpg-query';`,
+        `export const handler = async () => [await DuckDBInstance.create(':memory:'), new AthenaClient({}), await parse('select 1')];`,
       ].join('\n')
     : `export const handler = async () => ({ statusCode: 200, body: ${JSON.stringify(module)} });\n`;
 

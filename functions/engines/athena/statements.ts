@@ -1,6 +1,8 @@
 // Statement classification on the Trino grammar (dt-sql-parser's ANTLR parser), Athena's SQL dialect:
 // each top-level statement's parse-tree node names what it is.
-import { TrinoSQL } from 'dt-sql-parser';
+// The Trino module only: the package root loads every dialect (7 MB), and Lambda functions take this
+// path from the engine parsers layer (infra/aws/bundleOptions.ts).
+import { TrinoSQL } from 'dt-sql-parser/dist/parser/trino';
 import type { ParseError } from 'dt-sql-parser';
 import { engineError } from '../issues';
 import { assertSqlLength } from '../safety';

@@ -4,7 +4,6 @@
 // the result's "structured or plain JSON" interpretation.
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routeKey, type RouteDef } from '../../../shared/routes/index';
 
 export type Claims = Record<string, unknown>;
 
@@ -12,7 +11,8 @@ export interface EventInput {
   req: IncomingMessage;
   url: URL;
   body: Buffer;
-  route: RouteDef;
+  /** The deployed route key (`GET /api/v1/me`), as API Gateway names the matched route. */
+  routeKey: string;
   params: Record<string, string>;
   claims: Claims | null;
   requestId: string;
@@ -50,7 +50,7 @@ export function flattenClaims(claims: Claims): Record<string, string> {
 }
 
 export function buildHttpEvent(input: EventInput): APIGatewayProxyEventV2 {
-  const { req, url, body, route, params, claims, requestId } = input;
+  const { req, url, body, routeKey, params, claims, requestId } = input;
   const headers = lowerCaseHeaders(req);
   const cookies = req.headers.cookie?.split(/;\s*/).filter(Boolean);
   const now = Date.now();
@@ -60,7 +60,7 @@ export function buildHttpEvent(input: EventInput): APIGatewayProxyEventV2 {
   const [rawPath, rawQuery = ''] = (req.url ?? url.pathname).split(/\?(.*)/s, 2);
   const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
     version: '2.0',
-    routeKey: routeKey(route),
+    routeKey,
     rawPath,
     rawQueryString: rawQuery,
     cookies: cookies?.length ? cookies : undefined,
@@ -80,7 +80,7 @@ export function buildHttpEvent(input: EventInput): APIGatewayProxyEventV2 {
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,
-      routeKey: routeKey(route),
+      routeKey,
       stage: '$default',
       time: new Date(now).toUTCString(),
       timeEpoch: now,

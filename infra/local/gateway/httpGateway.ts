@@ -3,11 +3,11 @@
 // does), and everything that is not an API route is the single-page app from dist/web.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { findRoute } from '../../../shared/routes/index';
 import { verifyLocalToken } from '../../../functions/platform/auth/localTokens';
 import { invoke, MissingHandlerError } from '../lambda';
 import { BodyTooLargeError, readBody } from '../http/body';
 import { buildHttpEvent, toHttpAnswer, type Claims } from './apiEvent';
+import { matchApiRoute, type MatchedRoute } from './routeMatch';
 import type { StaticSite } from './staticSite';
 
 export interface HttpGatewayOptions {
@@ -47,8 +47,8 @@ export function httpGateway(options: HttpGatewayOptions) {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const log = options.log ?? (() => undefined);
 
-  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, found: NonNullable<ReturnType<typeof findRoute>>) {
-    const { route, params } = found;
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, found: MatchedRoute) {
+    const { route, params, routeKey } = found;
     const requestId = randomUUID();
     const idHeader = { 'apigw-requestid': requestId };
     const claims = route.public ? null : await authorize(req, options.secret());
@@ -65,13 +65,13 @@ export function httpGateway(options: HttpGatewayOptions) {
       sendJson(res, 413, { message: 'Request Entity Too Large' }, idHeader);
       return 413;
     }
-    const event = buildHttpEvent({ req, url, body, route, params, claims, requestId });
+    const event = buildHttpEvent({ req, url, body, routeKey, params, claims, requestId });
     let result: unknown;
     try {
       result = await withTimeout(Promise.resolve(invoke(route.module, event, { region: options.region, timeoutSeconds: timeoutMs / 1000 })), timeoutMs);
     } catch (error) {
       // A throwing Lambda is a bare 500 at API Gateway; the stack trace belongs in the log.
-      console.error(`[local gateway] ${route.module} failed for ${route.method} ${route.path}:`, error instanceof MissingHandlerError ? error.message : error);
+      console.error(`[local gateway] ${route.module} failed for ${routeKey}:`, error instanceof MissingHandlerError ? error.message : error);
       sendJson(res, 500, { message: 'Internal Server Error' }, idHeader);
       return 500;
     }
@@ -90,7 +90,7 @@ export function httpGateway(options: HttpGatewayOptions) {
     const url = requestUrl(req);
     let status: number;
     try {
-      const found = url && findRoute(req.method ?? 'GET', url.pathname);
+      const found = url && matchApiRoute(req.method ?? 'GET', url.pathname);
       if (!url) {
         req.resume();
         sendJson(res, 400, { message: 'Bad Request' });

@@ -83,3 +83,24 @@ describe('query repository', () => {
     expect((await listQueriesForTab(h.ports, 6, '42')).map((q) => q.client_id)).toEqual([b.client_id]);
   });
 });
+
+describe('query ids', () => {
+  it('hands out unique increasing ids, reserving a block per counter write, even when called concurrently', async () => {
+    const { nextQueryId, ID_BLOCK } = await import('../../../../functions/queries/ids');
+    const h = await startHarness();
+    try {
+      let writes = 0;
+      const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
+      h.ports.tables.doc.send = ((command: unknown) => {
+        writes += 1;
+        return send(command as never);
+      }) as typeof h.ports.tables.doc.send;
+      const ids = await Promise.all(Array.from({ length: ID_BLOCK * 2 + 5 }, () => nextQueryId(h.ports.tables)));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: ids.length }, (_, i) => i + 1));
+      expect(writes).toBe(3);
+    } finally {
+      await h.stop();
+    }
+  });
+});

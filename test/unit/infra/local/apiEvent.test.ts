@@ -3,7 +3,6 @@ import { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { buildHttpEvent, flattenClaims, toHttpAnswer } from '../../../../infra/local/gateway/apiEvent';
 import { identityFromEvent } from '../../../../functions/http/identity';
-import type { RouteDef } from '../../../../shared/routes/index';
 
 function request(method: string, url: string, headers: Record<string, string | string[]>) {
   const req = new IncomingMessage(new Socket());
@@ -13,15 +12,15 @@ function request(method: string, url: string, headers: Record<string, string | s
   return req;
 }
 
-const route: RouteDef = { name: 'x.get', method: 'GET', path: '/api/v1/thing/{pk}/', module: 'x' };
+const routeKey = 'GET /api/v1/thing/{pk}';
 
 describe('API Gateway v2 event', () => {
   it('carries route key, path and comma-joined duplicate query parameters', () => {
     const req = request('GET', "/api/v1/thing/7/?a=1&a=2&q=(x:'y')", { Host: 'localhost:8088', Cookie: 'a=1; b=2' });
     const url = new URL(req.url!, 'http://localhost');
-    const event = buildHttpEvent({ req, url, body: Buffer.alloc(0), route, params: { pk: '7' }, claims: null, requestId: 'r1' });
-    expect(event.routeKey).toBe('GET /api/v1/thing/{pk}/');
-    expect(event.requestContext.routeKey).toBe('GET /api/v1/thing/{pk}/');
+    const event = buildHttpEvent({ req, url, body: Buffer.alloc(0), routeKey, params: { pk: '7' }, claims: null, requestId: 'r1' });
+    expect(event.routeKey).toBe('GET /api/v1/thing/{pk}');
+    expect(event.requestContext.routeKey).toBe('GET /api/v1/thing/{pk}');
     expect(event.rawPath).toBe('/api/v1/thing/7/');
     // Raw as sent: the URL parser would have turned ' into %27.
     expect(event.rawQueryString).toBe("a=1&a=2&q=(x:'y')");
@@ -36,10 +35,10 @@ describe('API Gateway v2 event', () => {
 
   it('passes JSON as text and base64-encodes form and binary bodies', () => {
     const url = new URL('http://localhost/api/v1/thing/1/');
-    const json = buildHttpEvent({ req: request('POST', '/', { 'content-type': 'application/json' }), url, body: Buffer.from('{"a":1}'), route, params: {}, claims: null, requestId: 'r' });
+    const json = buildHttpEvent({ req: request('POST', '/', { 'content-type': 'application/json' }), url, body: Buffer.from('{"a":1}'), routeKey, params: {}, claims: null, requestId: 'r' });
     expect(json.body).toBe('{"a":1}');
     expect(json.isBase64Encoded).toBe(false);
-    const form = buildHttpEvent({ req: request('POST', '/', { 'content-type': 'application/x-www-form-urlencoded' }), url, body: Buffer.from('a=1'), route, params: {}, claims: null, requestId: 'r' });
+    const form = buildHttpEvent({ req: request('POST', '/', { 'content-type': 'application/x-www-form-urlencoded' }), url, body: Buffer.from('a=1'), routeKey, params: {}, claims: null, requestId: 'r' });
     expect(form.isBase64Encoded).toBe(true);
     expect(Buffer.from(form.body!, 'base64').toString()).toBe('a=1');
   });
@@ -48,7 +47,7 @@ describe('API Gateway v2 event', () => {
     const claims = { sub: '3', user_id: 3, username: 'gamma', 'cognito:groups': ['Gamma', 'sql_lab'] };
     expect(flattenClaims(claims)).toEqual({ sub: '3', user_id: '3', username: 'gamma', 'cognito:groups': '[Gamma sql_lab]' });
     const req = request('GET', '/', {});
-    const event = buildHttpEvent({ req, url: new URL('http://localhost/'), body: Buffer.alloc(0), route, params: {}, claims, requestId: 'r' });
+    const event = buildHttpEvent({ req, url: new URL('http://localhost/'), body: Buffer.alloc(0), routeKey, params: {}, claims, requestId: 'r' });
     expect(identityFromEvent(event)).toEqual({ userId: 3, username: 'gamma', roles: ['Gamma', 'sql_lab'] });
   });
 });

@@ -139,6 +139,36 @@ describe('local AWS edge', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('fails a batch whose worker outlives its timeout, so the message is delivered again', async () => {
+    const sqs = new SQSClient({ region, endpoint: edge.url, credentials });
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'timeout-test', Attributes: { VisibilityTimeout: '1' } }));
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'slow' }));
+    const counts: string[] = [];
+    let release!: () => void;
+    const hang = new Promise<void>((r) => (release = r));
+    const abort = new AbortController();
+    const stopped = pollQueue({
+      client: sqs,
+      target: { queueUrl: QueueUrl!, queueArn: arnOfQueueUrl(QueueUrl!, region), worker: 'test', batchSize: 1, timeoutSeconds: 1 },
+      region,
+      concurrency: 2,
+      signal: abort.signal,
+      run: async (event) => {
+        counts.push(event.Records[0].attributes.ApproximateReceiveCount);
+        // The first delivery never finishes in time; the second succeeds at once.
+        if (counts.length === 1) await hang;
+      },
+    });
+    try {
+      await until(() => (counts.length >= 2 ? true : undefined), 'a second delivery', 20_000);
+      expect(counts.slice(0, 2)).toEqual(['1', '2']);
+    } finally {
+      release();
+      abort.abort();
+      await stopped();
+    }
+  });
+
   it('answers GoneException for a connection that is not open', async () => {
     const management = new ApiGatewayManagementApiClient({ region, endpoint: edge.url, credentials });
     const error = await management

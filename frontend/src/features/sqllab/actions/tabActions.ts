@@ -23,6 +23,7 @@ import {
 import type { QueryEditor } from '../state/types';
 import { loadTabContent } from './tabLoading';
 import { persistTable } from './tableActions';
+import { forgetEditorSession, renameEditorSession } from '../editor/editorSessions';
 
 const is404 = (error: unknown) => isApiError(error) && error.status === 404;
 const backend = () => sqlLabConfig.backendPersistence;
@@ -65,6 +66,7 @@ export async function migrateTab(localId: string): Promise<void> {
     });
     const serverId = String(id);
     apply((s) => migrateQueryEditor(s, localId, serverId));
+    renameEditorSession(localId, serverId);
     const migrated = getEditor(serverId);
     if (migrated) rememberPushed({ ...migrated, sql: qe.sql, name: qe.name });
     if (activeEditorId(sqlLab) === serverId) void sqllabApi.activateTabState(serverId).catch(() => undefined);
@@ -105,6 +107,7 @@ export async function closeTab(id: string): Promise<void> {
   if (!qe) return;
   apply((s) => removeQueryEditor(s, id));
   lastPushed.delete(id);
+  forgetEditorSession(id);
   if (sqlLab.queryEditors.length === 0) addTab();
   const nowActive = activeEditorId(sqlLab);
   if (backend() && !qe.inLocalStorage) {
@@ -171,9 +174,13 @@ export async function syncDirtyTabs(): Promise<void> {
 export function startTabSync(): () => void {
   let debounce: ReturnType<typeof setTimeout> | undefined;
   let lastSeen = 0;
-  const check = setInterval(() => {
+  // Tabs only in local storage (a failed migration, an offline start) are retried on their own clock.
+  const migrate = setInterval(() => {
     if (!backend()) return;
     for (const qe of sqlLab.queryEditors) if (qe.inLocalStorage) void migrateTab(qe.id);
+  }, EDITOR.localStorageCheckMs);
+  const check = setInterval(() => {
+    if (!backend()) return;
     const newest = Math.max(0, ...sqlLab.queryEditors.map((qe) => getEditor(qe.id)?.updatedAt ?? 0));
     // A new edit restarts the debounce window; a quiet window pushes.
     if (newest > sqlLab.editorTabLastUpdatedAt && newest !== lastSeen) {
@@ -186,6 +193,7 @@ export function startTabSync(): () => void {
   window.addEventListener('pagehide', flush);
   return () => {
     clearInterval(check);
+    clearInterval(migrate);
     clearTimeout(debounce);
     window.removeEventListener('pagehide', flush);
   };

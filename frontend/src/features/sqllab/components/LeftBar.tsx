@@ -9,6 +9,7 @@ import { forgetDatabase, schemasOf, tablesOf } from '../editor/schemaCompletion'
 import { sqlLab } from '../state/store';
 import type { QueryEditor } from '../state/types';
 import { TableElement } from './TableElement';
+import { TableIcon } from './Icons';
 import './leftBar.css';
 
 function useAsync<T>(load: (() => Promise<T>) | null, deps: unknown[]): { data: T | undefined; loading: boolean; error: boolean } {
@@ -116,7 +117,7 @@ export function LeftBar({ editor }: { editor: QueryEditor }) {
           {shown.slice(0, 500).map((t) => (
             <li key={t}>
               <button type="button" className="table-picker__item" title={`Show ${t} columns and preview`} onClick={() => void addTable(editor.id, t, editor.schema!, editor.catalog)}>
-                <span aria-hidden="true">▦</span> {t}
+                <TableIcon /> {t}
               </button>
             </li>
           ))}

@@ -78,6 +78,7 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
           )}
           <SqlEditor
             key={editorId}
+            tabId={editorId}
             value={editor.sql}
             backend={db?.backend}
             scope={{ dbId: editor.dbId, catalog: editor.catalog, schema: editor.schema }}

@@ -5,6 +5,7 @@ import { runTablePreview, removeTable, setTableExpanded, previewDisabled } from 
 import { copyText } from '../actions/savedActions';
 import { addSuccessToast } from '../../toasts/toastStore';
 import { sqlLab } from '../state/store';
+import { CopyIcon, PlayIcon } from './Icons';
 import type { Table, TableColumn } from '../state/types';
 
 function keyMarkers(table: Table, column: TableColumn): string[] {
@@ -40,7 +41,7 @@ export function TableElement({ tableId }: { tableId: string }) {
         <span className="table-element__actions">
           {!previewDisabled(table.dbId) && (
             <button type="button" className="icon-button" aria-label={`Preview ${table.name}`} title="Run data preview" onClick={() => void runTablePreview(table.id)}>
-              ▶
+              <PlayIcon />
             </button>
           )}
           {table.selectStar && (
@@ -54,7 +55,7 @@ export function TableElement({ tableId }: { tableId: string }) {
                 addSuccessToast('Copied to clipboard!');
               }}
             >
-              ⧉
+              <CopyIcon />
             </button>
           )}
           <button type="button" className="icon-button" aria-label={`Remove ${table.name}`} title="Remove table" onClick={() => void removeTable(table.id)}>

@@ -12,6 +12,7 @@ import {
 } from '@codemirror/view';
 import { schemaCompletionSource, type CompletionScope } from './schemaCompletion';
 import { statementAt } from './statements';
+import { editorSession } from './editorSessions';
 
 /** lang-sql dialect per database backend; engines without one use standard SQL. */
 export function dialectFor(backend: string | undefined): SQLDialect {
@@ -29,7 +30,18 @@ export function dialectFor(backend: string | undefined): SQLDialect {
   }
 }
 
+interface Callbacks {
+  onChange: (sql: string) => void;
+  onSelection: SqlEditorProps['onSelection'];
+  onRun: (sql: string) => void;
+  onFormat?: () => void;
+  scope: CompletionScope;
+}
+
+
 export interface SqlEditorProps {
+  /** Tab id: the key of the kept editor session. */
+  tabId: string;
   value: string;
   backend?: string;
   scope: CompletionScope;
@@ -43,13 +55,17 @@ export interface SqlEditorProps {
   autoFocus?: boolean;
 }
 
-export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun, onFormat, autoFocus, initialCursor }: SqlEditorProps) {
+export function SqlEditor({ tabId, value, backend, scope, onChange, onSelection, onRun, onFormat, autoFocus, initialCursor }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const language = useRef(new Compartment());
-  // Callbacks and scope change every render; the extensions read them through this ref.
-  const latest = useRef({ onChange, onSelection, onRun, onFormat, scope });
+  const session = editorSession<Callbacks>(tabId, () => ({
+    handle: { current: { onChange, onSelection, onRun, onFormat, scope } },
+    language: new Compartment(),
+  }));
+  // Callbacks and scope change every render; the extensions read them through this handle.
+  const latest = session.handle;
   latest.current = { onChange, onSelection, onRun, onFormat, scope };
+  const language = session.language;
 
   useEffect(() => {
     const dialect = dialectFor(backend);
@@ -86,7 +102,8 @@ export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun,
       const row = Math.min(initialCursor.row, lines.length - 1);
       anchor = lines.slice(0, row).reduce((n, l) => n + l.length + 1, 0) + Math.min(initialCursor.column, lines[row].length);
     }
-    const state = EditorState.create({
+    const kept = session.state;
+    const state = kept ?? EditorState.create({
       doc: value,
       selection: { anchor },
       extensions: [
@@ -101,7 +118,7 @@ export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun,
         highlightActiveLine(),
         highlightSelectionMatches(),
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-        language.current.of(sql({ dialect, upperCaseKeywords: true })),
+        language.of(sql({ dialect, upperCaseKeywords: true })),
         autocompletion({
           override: [keywordCompletionSource(dialect, true), schemaCompletionSource(() => latest.current.scope)],
           activateOnTyping: true,
@@ -122,8 +139,10 @@ export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun,
     const v = new EditorView({ state, parent: host.current! });
     view.current = v;
     if (autoFocus) v.focus();
-    v.dispatch({ effects: EditorView.scrollIntoView(anchor, { y: 'center' }) });
+    if (kept && kept.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: kept.doc.length, insert: value } });
+    v.dispatch({ effects: EditorView.scrollIntoView(v.state.selection.main.head, { y: 'center' }) });
     return () => {
+      session.state = v.state;
       v.destroy();
       view.current = null;
     };
@@ -135,7 +154,7 @@ export function SqlEditor({ value, backend, scope, onChange, onSelection, onRun,
     const v = view.current;
     if (!v) return;
     const dialect = dialectFor(backend);
-    v.dispatch({ effects: language.current.reconfigure(sql({ dialect, upperCaseKeywords: true })) });
+    v.dispatch({ effects: language.reconfigure(sql({ dialect, upperCaseKeywords: true })) });
   }, [backend]);
 
   useEffect(() => {

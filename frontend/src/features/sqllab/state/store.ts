@@ -5,7 +5,7 @@ import { proxy, ref, subscribe } from 'valtio';
 import { LIMITS } from '../../../../../shared/constants';
 import { initialSqlLabState } from './initialState';
 import { PERSISTENCE, parsePersisted, persistedState, usageKb } from './persistence';
-import { activeEditorId, editorView } from './tabTransitions';
+import { editorView } from './tabTransitions';
 import type { Query, QueryResults, SqlLabState } from './types';
 
 export const sqlLab = proxy<SqlLabState>({ ...initialSqlLabState(), queriesLastUpdate: Date.now() });
@@ -29,15 +29,11 @@ export function apply(transition: (state: SqlLabState) => SqlLabState): void {
 /** Results arrive large; wrap them so the proxy holds a reference instead of proxying every row. */
 export const holdResults = (results: QueryResults): QueryResults => ref(results);
 
-export const getActiveEditorId = () => activeEditorId(sqlLab);
 export const getEditor = (id: string | undefined) => editorView(sqlLab, id);
 export const getQuery = (id: string | null | undefined): Query | undefined => (id ? sqlLab.queries[id] : undefined);
 
-let storage: Storage | null = typeof window !== 'undefined' ? window.localStorage : null;
-/** Tests and private windows may have no storage; persistence then simply does nothing. */
-export const setStorage = (s: Storage | null) => {
-  storage = s;
-};
+// Node (unit tests) has no storage; persistence then simply does nothing.
+const storage: Storage | null = typeof window !== 'undefined' ? window.localStorage : null;
 
 /** Restores what PERSISTENCE stored; result objects go back behind ref(). */
 export function readPersisted() {

@@ -49,8 +49,10 @@ export function setActiveQueryEditor(state: SqlLabState, id: string): SqlLabStat
 export function removeQueryEditor(state: SqlLabState, id: string): SqlLabState {
   const queryEditors = state.queryEditors.filter((qe) => qe.id !== id);
   const ids = new Set(queryEditors.map((qe) => qe.id));
+  // Data previews have no editor id; they belong to the tab through its tables.
+  const previews = new Set(state.tables.filter((t) => t.queryEditorId === id).map((t) => t.dataPreviewQueryId));
   const queries = Object.fromEntries(
-    Object.entries(state.queries).filter(([, q]) => q.sqlEditorId === null || ids.has(q.sqlEditorId)),
+    Object.entries(state.queries).filter(([qid, q]) => !previews.has(qid) && (q.sqlEditorId === null || ids.has(q.sqlEditorId))),
   );
   let tabHistory = state.tabHistory.filter((h) => ids.has(h));
   if (tabHistory.length === 0 && queryEditors.length > 0) tabHistory = [queryEditors[queryEditors.length - 1].id];

@@ -57,8 +57,12 @@ describe('tab transitions', () => {
 
   it('Removing a tab drops its queries and tables and prunes the history', () => {
     const state = twoTabs({
-      queries: { qa: query('qa', { sqlEditorId: 'a' }), qb: query('qb', { sqlEditorId: 'b' }) },
-      tables: [table('ta', { queryEditorId: 'a' }), table('tb', { queryEditorId: 'b' })],
+      queries: {
+        qa: query('qa', { sqlEditorId: 'a' }),
+        qb: query('qb', { sqlEditorId: 'b' }),
+        pa: query('pa', { sqlEditorId: null, isDataPreview: true }),
+      },
+      tables: [table('ta', { queryEditorId: 'a', dataPreviewQueryId: 'pa' }), table('tb', { queryEditorId: 'b' })],
     });
     const next = removeQueryEditor(state, 'a');
     expect(Object.keys(next.queries)).toEqual(['qb']);
