@@ -12,7 +12,7 @@ import type { Construct } from 'constructs';
 import { Auth } from './Auth';
 import type { FunctionContext } from './AppFunction';
 import type { HandlerEntry } from './handlerEntries';
-import { BUCKETS, EXAMPLES, QUEUES, TABLES, visibilityTimeoutSeconds, type QueueDef, type QueueName, type TableDef, type TableName } from './resources';
+import { BUCKETS, EXAMPLES, QUEUES, TABLES, keyAttributeType, visibilityTimeoutSeconds, type QueueDef, type QueueName, type TableDef, type TableName } from './resources';
 
 /** How long a dead-lettered message is kept for its drainer and for people to inspect: SQS's maximum. */
 export const DLQ_RETENTION = Duration.days(14);
@@ -62,7 +62,10 @@ export class StatefulStack extends Stack {
   }
 
   private table(key: string, def: TableDef): dynamodb.Table {
-    const attr = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    const attr = (name: string) => ({
+      name,
+      type: keyAttributeType(def, name) === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING,
+    });
     const table = new dynamodb.Table(this, `${pascal(key)}Table`, {
       partitionKey: attr(def.partitionKey),
       sortKey: def.sortKey ? attr(def.sortKey) : undefined,

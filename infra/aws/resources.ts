@@ -9,7 +9,11 @@ export interface TableDef {
   indexes: { name: string; partitionKey: string; sortKey?: string }[];
   /** Epoch-seconds attribute; DynamoDB TTL deletes lazily, so readers filter expired items too. */
   ttlAttribute?: string;
+  /** Key attributes holding numbers; every other key attribute is a string. */
+  numericKeys?: string[];
 }
+
+export const keyAttributeType = (def: TableDef, key: string): 'S' | 'N' => (def.numericKeys?.includes(key) ? 'N' : 'S');
 
 export const TABLES = {
   /** Every entity (users, databases, queries, tabs, saved queries, kv, events...), keyed pk/sk. */
@@ -29,6 +33,7 @@ export const TABLES = {
     partitionKey: 'connectionId',
     indexes: [{ name: 'byUser', partitionKey: 'userId', sortKey: 'connectedAt' }],
     ttlAttribute: 'ttl',
+    numericKeys: ['userId', 'connectedAt'],
   },
 } satisfies Record<string, TableDef>;
 export type TableName = keyof typeof TABLES;

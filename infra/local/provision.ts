@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { TABLES, QUEUES, type TableDef, type QueueName } from '../aws/resources';
+import { TABLES, QUEUES, keyAttributeType, type TableDef, type QueueName } from '../aws/resources';
 import { localVisibilityTimeout, type LocalNames } from './config';
 
 function keySchema(partitionKey: string, sortKey?: string): KeySchemaElement[] {
@@ -21,23 +21,12 @@ function keySchema(partitionKey: string, sortKey?: string): KeySchemaElement[] {
     : [{ AttributeName: partitionKey, KeyType: 'HASH' }];
 }
 
-/**
- * Key attributes that hold numbers, until TableDef declares key types (`attributeTypes`, read below
- * when present). functions/events/connections.ts writes a numeric userId and connectedAt, and DynamoDB
- * (dynalite too) rejects an item whose index key type differs from the declared one; a stack that
- * declares them as strings fails every $connect.
- */
-const NUMERIC_KEYS = new Set(['userId', 'connectedAt']);
-type KeyType = 'S' | 'N';
-const keyType = (def: TableDef, key: string): KeyType =>
-  (def as TableDef & { attributeTypes?: Record<string, KeyType> }).attributeTypes?.[key] ?? (NUMERIC_KEYS.has(key) ? 'N' : 'S');
-
 /** The CreateTable input for a definition. */
 export function createTableInput(name: string, def: TableDef) {
   const keys = new Set([def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
   const attributes: AttributeDefinition[] = [...keys]
     .filter((k): k is string => Boolean(k))
-    .map((k) => ({ AttributeName: k, AttributeType: keyType(def, k) }));
+    .map((k) => ({ AttributeName: k, AttributeType: keyAttributeType(def, k) }));
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST' as const,

@@ -15,12 +15,19 @@ import { activeEditorId } from './state/tabTransitions';
 import type { SqlLabState } from './state/types';
 import { subscribe } from '../asyncEvents/asyncEvents';
 import { setAsyncEventSubscriber } from './actions/queryPolling';
+import { takeParkedRequest } from './openInSqlLab';
 import './sqllab.css';
 
 /** Reads a requested query from the URL or the router state; null when the visit asks for nothing. */
-export function requestedQueryFrom(search: URLSearchParams, state: unknown): RequestedQuery | null {
+export function requestedQueryFrom(
+  search: URLSearchParams,
+  state: unknown,
+  storage: Pick<Storage, 'getItem' | 'removeItem'> | null = null,
+): RequestedQuery | null {
   const fromState = (state as { requestedQuery?: { datasourceKey?: string; sql?: string } } | undefined)?.requestedQuery;
   if (fromState?.sql !== undefined) return { datasourceKey: fromState.datasourceKey, sql: fromState.sql };
+  const parked = search.get('requestKey') && storage ? takeParkedRequest(search.get('requestKey')!, storage) : null;
+  if (parked) return parked;
   const num = (k: string) => (search.get(k) && Number.isFinite(Number(search.get(k))) ? Number(search.get(k)) : undefined);
   if (search.get('id')) return { kvId: search.get('id')! };
   if (num('savedQueryId')) return { savedQueryId: num('savedQueryId') };
@@ -38,7 +45,7 @@ export function requestedQueryFrom(search: URLSearchParams, state: unknown): Req
   return null;
 }
 
-const REQUEST_PARAMS = ['id', 'savedQueryId', 'queryId', 'sql', 'dbid', 'dbId', 'schema', 'title', 'name', 'datasourceKey', 'autorun', 'new'];
+const REQUEST_PARAMS = ['requestKey', 'id', 'savedQueryId', 'queryId', 'sql', 'dbid', 'dbId', 'schema', 'title', 'name', 'datasourceKey', 'autorun', 'new'];
 
 let started: Promise<void> | null = null;
 /** Once per page load: the store outlives the route, so revisiting /sqllab/ keeps tabs and running queries. */
@@ -64,7 +71,7 @@ export default function SqlLabPage() {
     let live = true;
     void startOnce().then(async () => {
       const search = new URLSearchParams(window.location.search);
-      const request = requestedQueryFrom(search, location.state);
+      const request = requestedQueryFrom(search, location.state, window.localStorage);
       if (request) {
         await openRequestedQuery(request);
         const rest = Object.fromEntries([...search.entries()].filter(([k]) => !REQUEST_PARAMS.includes(k)));

@@ -1,11 +1,33 @@
-// How other pages hand a query to SQL Lab (Explore's "View in SQL Lab", a dataset's "Query"): through
-// router state, so the SQL never lands in the URL or the browser history.
+// How other pages hand a query to SQL Lab (Explore's "View in SQL Lab", a dataset's "Query"). In the
+// same window it travels as router state; for a new window (what Superset does with a posted form) it
+// is parked in local storage under a one-time key named in the URL, so the SQL never sits in the URL.
 import type { useNavigate } from '@tanstack/react-router';
 
-export interface RequestedQueryState {
-  requestedQuery: { datasourceKey?: string; sql: string };
+export interface RequestedQueryPayload {
+  datasourceKey?: string;
+  sql: string;
 }
 
-export function openInSqlLab(navigate: ReturnType<typeof useNavigate>, request: RequestedQueryState['requestedQuery']) {
+const KEY_PREFIX = 'sqlscape.sqllab.request.';
+
+export function openInSqlLab(navigate: ReturnType<typeof useNavigate>, request: RequestedQueryPayload, options: { newWindow?: boolean } = {}) {
+  if (options.newWindow) {
+    const key = crypto.randomUUID();
+    localStorage.setItem(KEY_PREFIX + key, JSON.stringify(request));
+    window.open(`/sqllab/?requestKey=${key}`, '_blank', 'noopener');
+    return Promise.resolve();
+  }
   return navigate({ to: '/sqllab/', state: { requestedQuery: request } as never });
+}
+
+/** Reads and removes a parked request; null when missing or not a request. */
+export function takeParkedRequest(key: string, storage: Pick<Storage, 'getItem' | 'removeItem'>): RequestedQueryPayload | null {
+  const raw = storage.getItem(KEY_PREFIX + key);
+  storage.removeItem(KEY_PREFIX + key);
+  try {
+    const value = raw ? JSON.parse(raw) : null;
+    return value && typeof value.sql === 'string' ? { sql: value.sql, datasourceKey: typeof value.datasourceKey === 'string' ? value.datasourceKey : undefined } : null;
+  } catch {
+    return null;
+  }
 }

@@ -163,8 +163,15 @@ export async function syncDirtyTabs(): Promise<void> {
       failed = true;
       if (is404(error)) apply((s) => removeQueryEditor(s, qe.id));
       else if (isApiError(error) && error.status === 0) sqlLab.offline = true;
-      // The spec logs this one instead of toasting: the next sync retries, and local storage holds the edit.
-      else console.warn('An error occurred while saving your editor state.', error);
+      else {
+        // Logged as a warning (the next sync retries and local storage holds the edit); the toast tells
+        // the analyst how not to lose work if the server keeps refusing.
+        console.warn('An error occurred while saving your editor state.', error);
+        addDangerToast(
+          'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
+          { noDuplicate: true },
+        );
+      }
     }
   }
   if (!failed) apply((s) => editorSaved(s, startedAt));

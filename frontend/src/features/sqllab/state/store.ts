@@ -37,7 +37,13 @@ const storage: Storage | null = typeof window !== 'undefined' ? window.localStor
 
 /** Restores what PERSISTENCE stored; result objects go back behind ref(). */
 export function readPersisted() {
-  const persisted = parsePersisted(storage?.getItem(PERSISTENCE.storageKey) ?? null);
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(PERSISTENCE.storageKey) ?? null;
+  } catch {
+    // Storage disabled by the browser: start from the server alone.
+  }
+  const persisted = parsePersisted(raw);
   if (!persisted) return null;
   for (const q of Object.values(persisted.queries)) if (q.results) q.results = holdResults(q.results);
   return persisted;

@@ -26,5 +26,11 @@ describe('validation rules', () => {
     expect(requestedQueryFrom(new URLSearchParams('savedQueryId=4'), undefined)).toEqual({ savedQueryId: 4 });
     expect(requestedQueryFrom(new URLSearchParams('sql=SELECT%202&dbid=1&autorun=true'), undefined)).toMatchObject({ sql: 'SELECT 2', dbId: 1, autorun: true });
     expect(requestedQueryFrom(none, undefined)).toBeNull();
+    // A new window gets its request through a one-time key in local storage.
+    const store = new Map([['sqlscape.sqllab.request.k1', JSON.stringify({ datasourceKey: '2__table', sql: 'SELECT 3' })]]);
+    const storage = { getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
+    expect(requestedQueryFrom(new URLSearchParams('requestKey=k1'), undefined, storage)).toEqual({ datasourceKey: '2__table', sql: 'SELECT 3' });
+    expect(store.size).toBe(0);
+    expect(requestedQueryFrom(new URLSearchParams('requestKey=k1'), undefined, storage)).toBeNull();
   });
 });
