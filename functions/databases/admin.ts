@@ -10,6 +10,7 @@ import { forgetEngine, withTransientEngine } from './engines';
 import { toDatabaseInput } from './input';
 import { findDatabaseByName, getDatabase, insertDatabase, removeDatabase, replaceDatabase, type DatabaseRecord } from './repository';
 import { showResult } from './serialize';
+import { databaseHasDatasets } from '../datasets/repository';
 
 /** Superset answers every failed connection test with 422, whatever the engine error's own status. */
 async function checkConnection(config: DatabaseConfig): Promise<void> {
@@ -52,6 +53,11 @@ export async function updateDatabase(ports: Ports, user: Identity, id: number, b
   requireAdmin(user);
   const current = await getDatabase(ports, id);
   const { input, backend } = toDatabaseInput(body, current);
+  // As on create (and Superset's UpdateDatabaseCommand, which reconnects): new connection settings
+  // that do not work are not saved. Edits that keep the URI and extra need no live server.
+  if (input.sqlalchemy_uri !== current.sqlalchemy_uri || JSON.stringify(input.extra) !== JSON.stringify(current.extra)) {
+    await checkConnection({ id: current.id, database_name: input.database_name, backend, sqlalchemy_uri: input.sqlalchemy_uri, extra: input.extra });
+  }
   const db: DatabaseRecord = await replaceDatabase(ports, current, input, backend, user.userId);
   return { id: db.id, result: showResult(db) };
 }
@@ -59,6 +65,10 @@ export async function updateDatabase(ports: Ports, user: Identity, id: number, b
 export async function deleteDatabase(ports: Ports, user: Identity, id: number) {
   requireAdmin(user);
   const db = await getDatabase(ports, id);
+  // As Superset's DeleteDatabaseCommand: datasets would be left pointing at nothing.
+  if (await databaseHasDatasets(ports, db.id)) {
+    throw new SupersetError('GENERIC_COMMAND_ERROR', 'Cannot delete a database that has datasets attached', { status: 422 });
+  }
   await removeDatabase(ports, db);
   forgetEngine(db.id);
   return { message: 'OK' };

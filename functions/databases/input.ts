@@ -6,6 +6,7 @@ import type { DatabasePost } from '../../shared/routes/databases';
 import type { EngineKind } from '../engines/types';
 import { DATABASE_DEFAULTS, type DatabaseInput, type DatabaseRecord } from './repository';
 import { backendOf, KNOWN_SCHEMES, unmaskPassword } from './uri';
+import { issueCodes } from '../engines/issues';
 
 export const invalidField = (field: string, message: string) =>
   new SupersetError('GENERIC_COMMAND_ERROR', message, { status: 422, extra: { messages: { [field]: [message] } } });
@@ -59,5 +60,22 @@ export function toDatabaseInput(
     impersonate_user: body.impersonate_user ?? base.impersonate_user,
     configuration_method: body.configuration_method ?? base.configuration_method,
   };
-  return { input, backend: backendFor(sqlalchemy_uri) };
+  const backend = backendFor(sqlalchemy_uri);
+  if (backend === 'postgresql') checkPort(sqlalchemy_uri);
+  return { input, backend };
+}
+
+/** The port of a host URI, when it has one that is not a TCP port, is refused before any connection. */
+function checkPort(uri: string): void {
+  // A password may hold '?' or '#' but not '/' (uri.ts): the host starts after the last '@'.
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(uri.trim())?.[1] ?? '';
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1).split(/[?#]/)[0];
+  const port = /^(?:\[[^\]]*\]|[^:]*)(?::(.*))?$/.exec(hostPort)?.[1];
+  if (port === undefined || port === '') return;
+  if (/^\d{1,5}$/.test(port) && Number(port) <= 65535) return;
+  const errorType = 'CONNECTION_INVALID_PORT_ERROR';
+  throw new SupersetError(errorType, 'Port must be a valid integer between 0 and 65535 (inclusive).', {
+    status: 422,
+    extra: { engine_name: 'PostgreSQL', issue_codes: issueCodes(errorType), messages: { sqlalchemy_uri: [`Invalid port ${port}`] } },
+  });
 }

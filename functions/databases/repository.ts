@@ -71,6 +71,42 @@ export async function findDatabase(ports: Ports, id: number): Promise<DatabaseRe
   return out.Item ? hydrate(out.Item) : null;
 }
 
+// A short-lived copy of recently read records for the hot path (SQL Lab's execute reads its database on
+// every run). Writes through this module drop the copy at once; another container's edit shows up here
+// within RECENT_MS, which is also how long a Lambda container may keep serving the old settings.
+// Keyed per tables port: tests run several table servers in one process.
+const RECENT_MS = 3_000;
+interface Recent {
+  entries: Map<number, { db: DatabaseRecord; at: number }>;
+  /** Bumped by every write: a read that overlapped one is not kept. */
+  writes: number;
+}
+const recent = new WeakMap<Ports['tables'], Recent>();
+
+function recentOf(ports: Ports): Recent {
+  let r = recent.get(ports.tables);
+  if (!r) recent.set(ports.tables, (r = { entries: new Map(), writes: 0 }));
+  return r;
+}
+
+function forgetRecent(ports: Ports, id: number) {
+  const r = recentOf(ports);
+  r.writes += 1;
+  r.entries.delete(id);
+}
+
+/** getDatabase through the short-lived copy: for hot paths that only read the record. */
+export async function getDatabaseRecent(ports: Ports, id: number): Promise<DatabaseRecord> {
+  const r = recentOf(ports);
+  const hit = r.entries.get(id);
+  const started = performance.now();
+  if (hit && started - hit.at < RECENT_MS) return hit.db;
+  const writes = r.writes;
+  const db = await getDatabase(ports, id);
+  if (r.writes === writes) r.entries.set(id, { db, at: started });
+  return db;
+}
+
 /** The database, or DATABASE_NOT_FOUND_ERROR (404 "Database not found"). */
 export async function getDatabase(ports: Ports, id: number): Promise<DatabaseRecord> {
   const db = await findDatabase(ports, id);
@@ -130,12 +166,15 @@ const releaseName = (ports: Ports, name: string) =>
   ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: nameKey(name) }));
 
 async function write(ports: Ports, db: DatabaseRecord) {
+  forgetRecent(ports, db.id);
   await ports.tables.doc.send(
     new PutCommand({
       TableName: ports.tables.name('main'),
       Item: { ...databaseKey(db.id), gsi1pk: LIST_KEY, gsi1sk: String(db.id).padStart(12, '0'), database: db },
     }),
   );
+  // Again after: a read that raced the write may have kept the old record.
+  forgetRecent(ports, db.id);
 }
 
 function build(input: DatabaseInput, backend: DatabaseRecord['backend'], base: Partial<DatabaseRecord>): DatabaseRecord {
@@ -188,6 +227,8 @@ export async function replaceDatabase(
 }
 
 export async function removeDatabase(ports: Ports, db: DatabaseRecord): Promise<void> {
+  forgetRecent(ports, db.id);
   await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: databaseKey(db.id) }));
+  forgetRecent(ports, db.id);
   await releaseName(ports, db.database_name);
 }

@@ -1,5 +1,6 @@
 // Datasets in the main table.
 //   entity:     pk DATASET#<id>                                   sk DATASET   gsi1 DATABASE#<db>#DATASETNAME#<table_name> / padded id
+//                                                                               gsi2 DATABASE#<db>#DATASETS / padded id
 //   name claim: pk DATASETNAME#<db>#<catalog>#<schema>#<table>    sk DATASETNAME  {datasetId}
 //   uuid:       pk DATASETUUID#<uuid>                             sk DATASETUUID  {datasetId}
 // The claim makes (database, catalog, schema, table_name) unique even when two creates race; gsi1
@@ -75,6 +76,7 @@ const pad = (n: number) => String(n).padStart(12, '0');
 const entityKey = (id: number) => ({ pk: `DATASET#${id}`, sk: 'DATASET' });
 const uuidKey = (uuid: string) => ({ pk: `DATASETUUID#${uuid.toLowerCase()}`, sk: 'DATASETUUID' });
 const byNameKey = (databaseId: number, tableName: string) => `DATABASE#${databaseId}#DATASETNAME#${tableName}`;
+const byDatabaseKey = (databaseId: number) => `DATABASE#${databaseId}#DATASETS`;
 const claimKey = (d: Pick<DatasetRecord, 'database_id' | 'catalog' | 'schema' | 'table_name'>) => ({
   pk: `DATASETNAME#${d.database_id}#${d.catalog ?? ''}#${d.schema ?? ''}#${d.table_name}`,
   sk: 'DATASETNAME',
@@ -110,7 +112,14 @@ export async function putDataset(ports: P, d: DatasetRecord): Promise<void> {
     await ports.tables.doc.send(
       new PutCommand({
         TableName: main,
-        Item: { ...entityKey(d.id), gsi1pk: byNameKey(d.database_id, d.table_name), gsi1sk: pad(d.id), dataset: d },
+        Item: {
+          ...entityKey(d.id),
+          gsi1pk: byNameKey(d.database_id, d.table_name),
+          gsi1sk: pad(d.id),
+          gsi2pk: byDatabaseKey(d.database_id),
+          gsi2sk: pad(d.id),
+          dataset: d,
+        },
       }),
     );
   } catch (error) {
@@ -150,6 +159,17 @@ export async function findDatasetByClaim(
   return out.Item ? findDataset(ports, Number(out.Item.datasetId)) : null;
 }
 
+/** Whether a dataset (made or being made) holds this exact database, catalog, schema and name. */
+export async function isNameClaimed(
+  ports: P,
+  d: Pick<DatasetRecord, 'database_id' | 'catalog' | 'schema' | 'table_name'>,
+): Promise<boolean> {
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: claimKey(d), ConsistentRead: true }),
+  );
+  return Boolean(out.Item);
+}
+
 /** The first dataset of a database with this table name, in any schema (Superset's get_table_by_name). */
 export async function findDatasetByName(ports: P, databaseId: number, tableName: string): Promise<DatasetRecord | null> {
   const out = await ports.tables.doc.send(
@@ -162,4 +182,18 @@ export async function findDatasetByName(ports: P, databaseId: number, tableName:
     }),
   );
   return (out.Items?.[0]?.dataset as DatasetRecord | undefined) ?? null;
+}
+
+/** Whether any dataset uses this database (a database with datasets cannot be deleted). */
+export async function databaseHasDatasets(ports: P, databaseId: number): Promise<boolean> {
+  const out = await ports.tables.doc.send(
+    new QueryCommand({
+      TableName: ports.tables.name('main'),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :k',
+      ExpressionAttributeValues: { ':k': byDatabaseKey(databaseId) },
+      Limit: 1,
+    }),
+  );
+  return (out.Items?.length ?? 0) > 0;
 }

@@ -20,8 +20,10 @@ import { datasetShow, datasourceData, type People } from './present';
 import {
   claimDatasetName,
   findDataset,
+  findDatasetByClaim,
   findDatasetByName,
   findDatasetByUuid,
+  isNameClaimed,
   putDataset,
   releaseDatasetName,
   type DatasetRecord,
@@ -154,8 +156,32 @@ export async function getOrCreateDataset(ports: Ports, user: Identity, body: Dat
   requirePermission(user, 'can_write', VIEW);
   const existing = await findDatasetByName(ports, body.database_id, body.table_name);
   if (existing && (await visible(ports, user, existing))) return { result: { table_id: existing.id } };
-  const { dataset } = await insertDataset(ports, user, { ...body, database: body.database_id }, deps);
-  return { result: { table_id: dataset.id } };
+  try {
+    const { dataset } = await insertDataset(ports, user, { ...body, database: body.database_id }, deps);
+    return { result: { table_id: dataset.id } };
+  } catch (error) {
+    // A concurrent get_or_create claimed the name first (the name index above is eventually
+    // consistent): that dataset is the answer, not a 422.
+    if (!(error instanceof SupersetError) || error.status !== 422) throw error;
+    const where = { database_id: body.database_id, catalog: body.catalog ?? null, schema: body.schema ?? null, table_name: body.table_name };
+    const raced = await awaitClaimedDataset(ports, where);
+    if (raced && (await visible(ports, user, raced))) return { result: { table_id: raced.id } };
+    throw error;
+  }
+}
+
+/**
+ * The dataset holding a claimed name. Its creator writes the claim, then the dataset: a caller that lost
+ * the claim may look in between, so it waits a moment (bounded) for the dataset to appear.
+ */
+async function awaitClaimedDataset(ports: Ports, where: Parameters<typeof findDatasetByClaim>[1]): Promise<DatasetRecord | null> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const found = await findDatasetByClaim(ports, where);
+    if (found) return found;
+    if (!(await isNameClaimed(ports, where))) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
 }
 
 async function visible(ports: Ports, user: Identity, d: DatasetRecord): Promise<DatabaseRecord | null> {

@@ -55,12 +55,15 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: st
 function decodeBody(event: Event, route: RouteDef): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return route.body ? {} : undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  const contentType = (event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '').toLowerCase();
+  // The boundary of a multipart body is case-sensitive (Chromium's is ----WebKitFormBoundaryAbC...):
+  // only the media type is compared in lower case.
+  const rawContentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '';
+  const contentType = rawContentType.toLowerCase();
   if (contentType.includes('application/x-www-form-urlencoded') || contentType.includes('multipart/form-data')) {
     if (route.bodyFormat !== 'form') {
       throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Request is not JSON', { status: 400 });
     }
-    if (contentType.includes('multipart/form-data')) return parseMultipart(text, contentType);
+    if (contentType.includes('multipart/form-data')) return parseMultipart(text, rawContentType);
     return Object.fromEntries(new URLSearchParams(text));
   }
   try {
@@ -72,7 +75,7 @@ function decodeBody(event: Event, route: RouteDef): unknown {
 
 /** sendBeacon with FormData posts multipart; only text fields are read. */
 function parseMultipart(text: string, contentType: string): Record<string, string> {
-  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1]?.replace(/^"|"$/g, '');
+  const boundary = /boundary=([^;]+)/i.exec(contentType)?.[1]?.replace(/^"|"$/g, '');
   if (!boundary) throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Malformed form body', { status: 400 });
   const fields: Record<string, string> = {};
   for (const part of text.split(`--${boundary}`)) {

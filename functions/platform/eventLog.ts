@@ -7,6 +7,8 @@ import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 
 export const EVENT_LOG_TTL_DAYS = 90;
+/** The largest event (as JSON) one log record may hold. */
+export const EVENT_MAX_BYTES = 256 * 1024;
 
 export interface EventLogContext {
   events: string | Record<string, unknown>[];
@@ -31,6 +33,11 @@ export function parseEvents(events: EventLogContext['events']): Record<string, u
   }
   if (list.length > EVENT_LOG.maxBatch) {
     throw badRequest(`At most ${EVENT_LOG.maxBatch} events per call`, { messages: { events: ['Too many events'] } });
+  }
+  // Each event is stored as one item (DynamoDB refuses items over 400 KB).
+  const tooLarge = list.findIndex((e) => Buffer.byteLength(JSON.stringify(e), 'utf8') > EVENT_MAX_BYTES);
+  if (tooLarge >= 0) {
+    throw badRequest(`Event ${tooLarge} is larger than ${EVENT_MAX_BYTES} bytes`, { messages: { events: ['Event too large'] } });
   }
   return list as Record<string, unknown>[];
 }

@@ -16,6 +16,9 @@ import {
 
 type P = Pick<Ports, 'tables'>;
 
+/** `table` or `schema.table`, as the scheduled run's CTAS accepts (functions/sqllab/scheduler.ts). */
+const OUTPUT_TABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
 const invalid = (field: string, message: string) =>
   badRequest(message, { messages: { [`schedule_info.${field}`]: [message] } });
 
@@ -31,6 +34,10 @@ export function planSchedule(info: ScheduleInfo | null | undefined, nowMs: numbe
     throw error;
   }
   if (!isValidTimeZone(info.timezone)) throw invalid('timezone', `Unknown time zone '${info.timezone}'`);
+  // Each run writes this table (CTAS): a name the run would refuse is refused now, not every run.
+  if (info.output_table != null && !OUTPUT_TABLE.test(info.output_table)) {
+    throw invalid('output_table', `The output table "${info.output_table}" is not a valid table name (table or schema.table).`);
+  }
   const next = nextRun(spec, info.timezone, nowMs);
   if (next === null) throw invalid('crontab', `Crontab '${info.crontab}' never runs`);
   const schedule_info: ScheduleInfo = { ...info, crontab };

@@ -3,8 +3,8 @@
 // it for a worker (202 with the query).
 import { forbidden } from '../../shared/errors';
 import type { ExecuteBody } from '../../shared/routes/sqllab';
-import type { DatabaseRecord } from '../databases/repository';
-import { getDatabaseForUser } from '../databases/access';
+import { getDatabaseRecent, databaseNotFound, type DatabaseRecord } from '../databases/repository';
+import { canSeeDatabase } from '../databases/access';
 import { engineFor } from '../databases/engines';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
@@ -76,7 +76,10 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
   // The id counter is independent of everything before the record: its round trip overlaps them.
   const idPromise = nextQueryId(ports.tables);
   idPromise.catch(() => undefined);
-  const db = await getDatabaseForUser(ports, user, body.database_id);
+  // getDatabaseForUser's checks, on the short-lived copy of the record (read on every run otherwise).
+  requirePermission(user, 'can_read', 'Database', 'DATABASE_SECURITY_ACCESS_ERROR');
+  const db = await getDatabaseRecent(ports, body.database_id);
+  if (!canSeeDatabase(user, db)) throw databaseNotFound();
   if (!db.expose_in_sqllab) {
     throw forbidden(`Database ${db.database_name} is not exposed in SQL Lab`, 'DATABASE_SECURITY_ACCESS_ERROR');
   }
@@ -97,9 +100,11 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     { userId: user.userId, username: user.username, nowMs: ports.clock.now() },
   );
   const async = body.runAsync === true || db.allow_run_async;
+  const build = async () => newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
+  const put = async (query: QueryRecord) => putQuery(ports, await offloadLargeSql(ports, query));
   const store = async () => {
-    const query = newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
-    await putQuery(ports, await offloadLargeSql(ports, query));
+    const query = await build();
+    await put(query);
     return query;
   };
   const onStoreFailed = async (error: unknown) => {
@@ -109,7 +114,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     throw error;
   };
 
-  if (!async) return runSync(ports, engine, { clientId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, store, onStoreFailed });
+  if (!async) return runSync(ports, engine, { clientId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, build, put, store, onStoreFailed });
   let query: QueryRecord;
   try {
     query = await store();

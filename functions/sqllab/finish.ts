@@ -7,7 +7,7 @@ import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
 import { getQueryByClientId, updateQueryState } from '../queries/repository';
 import { finalFactor } from './limits';
-import { encodeResult, storeResult } from './payload';
+import { encodeResult, encodeResultParts, resultRows, rowCount, storeResult, type JsonRows } from './payload';
 import { deleteResultObject } from './resultStore';
 import type { RunPlan } from './plan';
 
@@ -18,25 +18,45 @@ export async function finishSuccess(
   query: QueryRecord,
   plan: Pick<RunPlan, 'limit'>,
   result: RunResult,
-  options: { concurrentStore?: boolean } = {},
+  options: {
+    concurrentStore?: boolean;
+    /** The query was never written: insert it in its final state (rejects when the client id is taken) instead of updating it. */
+    insert?: (query: QueryRecord) => Promise<void>;
+  } = {},
 ): Promise<SuccessOutcome> {
   const now = ports.clock.now();
+  // DuckDB hands rows over as JSON text (runner.ts asks for it); other engines as objects.
+  const rows = resultRows(result as RunResult & { json?: JsonRows });
   const patch = {
     status: 'success' as const,
     progress: 100,
     end_time: now,
-    rows: result.rows.length,
+    rows: rowCount(rows),
     limiting_factor: plan.limit ? finalFactor(plan.limit, result.truncated) : ('NOT_LIMITED' as const),
     lease_until: null,
   };
   const final: QueryRecord = { ...query, ...patch, changed_on: now };
-  const { body, stored: object } = await encodeResult(ports, final, result.columns, result.rows);
+  // JSON text is compressed on the thread pool while the state is written; objects are encoded first.
+  let encoded: { body: string; stored: Promise<Buffer> } | null = encodeResultParts(ports, final, result.columns, rows);
+  if (!encoded) {
+    const done = await encodeResult(ports, final, result.columns, rows);
+    encoded = { body: done.body, stored: Promise.resolve(done.stored) };
+  }
+  const { body, stored: object } = encoded;
   let updated: QueryRecord | null;
   if (options.concurrentStore) {
     // Sync runs: nothing redelivers them, so the state write may overlap the upload; a failed upload
     // is undone by marking the run failed below.
-    const [stored, state] = await Promise.allSettled([storeResult(ports, final, object, { inline: true }), updateQueryState(ports, query.client_id, { ...patch, changed_on: now })]);
-    if (state.status === 'rejected') throw state.reason;
+    const insert = options.insert;
+    const [stored, state] = await Promise.allSettled([
+      object.then((buffer) => storeResult(ports, final, buffer, { inline: true })),
+      insert ? insert(final).then(() => final) : updateQueryState(ports, query.client_id, { ...patch, changed_on: now }),
+    ]);
+    if (state.status === 'rejected') {
+      // An insert refused (client id taken): the object just written belongs to no query.
+      if (insert && stored.status === 'fulfilled' && final.results_key) await deleteResultObject(ports, final.results_key).catch(() => undefined);
+      throw state.reason;
+    }
     updated = state.value;
     if (stored.status === 'rejected') {
       const error = new SupersetError('RESULTS_BACKEND_ERROR', 'The results could not be stored in the results backend.', { status: 500 });
@@ -46,7 +66,7 @@ export async function finishSuccess(
   } else {
     // Async runs: object before state, so a worker dying in between leaves a running query that the
     // redelivery finishes (same key), never a success without its object.
-    await storeResult(ports, final, object, { inline: false });
+    await storeResult(ports, final, await object, { inline: false });
     updated = await updateQueryState(ports, query.client_id, { ...patch, changed_on: now });
   }
   if (updated) return { kind: 'success', query: updated, body };

@@ -1,13 +1,15 @@
 // Result payloads as Superset's QueryExecutionResponseSchema ({status, data, columns, selected_columns,
-// expanded_columns, query, query_id}) and their copy in the results bucket. For 100k rows encoding is
-// the expensive part, so rows are encoded once, in slices: each slice is spliced into the HTTP body and
-// handed to a compressor at once, so libuv's thread pool compresses slice i while the event loop
-// encodes slice i+1. Stored objects are Brotli at quality 0: result JSON shrinks ~8x (as much as gzip
+// expanded_columns, query, query_id}) and their copy in the results bucket. Engines that write rows as
+// JSON text (DuckDB) hand over the finished text: it is spliced into the body once and the same text is
+// compressed for the bucket on the thread pool while the query's state is written. Row objects (other
+// engines) are encoded once, in slices: each slice is spliced into the HTTP body and handed to a
+// compressor at once, so libuv's thread pool compresses slice i while the event loop encodes slice
+// i+1. Stored objects are Brotli at quality 0: result JSON shrinks ~8x (as much as gzip
 // -1 does on this data) at about half gzip's CPU time, which makes the upload of a 100k-row result
 // several times cheaper than sending it raw.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { brotliCompressSync, brotliDecompress, constants, createBrotliCompress } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress } from 'node:zlib';
 import type { ResultColumn } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
@@ -46,20 +48,71 @@ export interface EncodedResult {
   stored: Buffer;
 }
 
+/** Rows already written as JSON (the DuckDB engine's json mode): the array is `[${pieces.join(',')}]`. */
+export interface JsonRows {
+  pieces: string[];
+  count: number;
+}
+
+export const isJsonRows = (rows: Record<string, unknown>[] | JsonRows): rows is JsonRows => !Array.isArray(rows);
+
+/** The rows of a run result as JSON text when the engine gave them so, else the row objects. */
+export const resultRows = (result: { rows: Record<string, unknown>[]; json?: JsonRows }): Record<string, unknown>[] | JsonRows =>
+  result.json ?? result.rows;
+
+export const rowCount = (rows: Record<string, unknown>[] | JsonRows) => (isJsonRows(rows) ? rows.count : rows.length);
+
+/** Below this many characters compressing inline is cheaper than a thread-pool round trip. */
+const INLINE_COMPRESS_CHARS = 64 * 1024;
+
+const compress = (text: string) =>
+  text.length <= INLINE_COMPRESS_CHARS
+    ? Promise.resolve(brotliCompressSync(text, { params: BROTLI_PARAMS }))
+    : new Promise<Buffer>((resolve, reject) =>
+        brotliCompress(text, { params: BROTLI_PARAMS }, (error, out) => (error ? reject(error) : resolve(out))),
+      );
+
+/**
+ * The HTTP body now, and a promise of the compressed object for the results store: for JSON rows the
+ * compression runs on the thread pool while the caller writes the query's state, and the body is
+ * handed on without waiting for it.
+ */
+export function encodeResultParts(
+  ports: Pick<Ports, 'clock'>,
+  query: QueryRecord,
+  columns: ResultColumn[],
+  rows: Record<string, unknown>[] | JsonRows,
+): { body: string; stored: Promise<Buffer> } | null {
+  if (!isJsonRows(rows)) return null;
+  const { head, tail } = payloadParts(query, columns);
+  const body = `${head}[${rows.pieces.join(',')}]${tail}`;
+  // The stored payload is the body's very text, inside its envelope.
+  const stored = compress(`${envelopeOpen(ports, query)}${body}}`);
+  stored.catch(() => undefined);
+  return { body, stored };
+}
+
+const envelopeOpen = (ports: Pick<Ports, 'clock'>, query: QueryRecord) => {
+  const envelope = JSON.stringify({ expires_at: ports.clock.now() + LIMITS.resultsTtlDays * 86_400_000, user_id: query.user_id, client_id: query.client_id });
+  return `${envelope.slice(0, -1)},"payload":`;
+};
+
 /** Encodes a finished query's payload once for the client and once, compressed, for the bucket. */
 export async function encodeResult(
   ports: Pick<Ports, 'clock'>,
   query: QueryRecord,
   columns: ResultColumn[],
-  rows: Record<string, unknown>[],
+  rows: Record<string, unknown>[] | JsonRows,
 ): Promise<EncodedResult> {
+  const fast = encodeResultParts(ports, query, columns, rows);
+  if (fast) return { body: fast.body, stored: await fast.stored };
+  const objects = rows as Record<string, unknown>[];
   // The payload sits raw inside the envelope (not re-encoded as a JSON string) to keep the copy cheap.
-  const envelope = JSON.stringify({ expires_at: ports.clock.now() + LIMITS.resultsTtlDays * 86_400_000, user_id: query.user_id, client_id: query.client_id });
   const { head, tail } = payloadParts(query, columns);
-  const open = `${envelope.slice(0, -1)},"payload":${head}`;
-  if (rows.length <= SLICE_ROWS) {
+  const open = `${envelopeOpen(ports, query)}${head}`;
+  if (objects.length <= SLICE_ROWS) {
     // Small results: one synchronous call costs microseconds, a stream's setup costs milliseconds.
-    const data = JSON.stringify(rows);
+    const data = JSON.stringify(objects);
     const stored = brotliCompressSync(`${open}${data}${tail}}`, { params: BROTLI_PARAMS });
     return { body: `${head}${data}${tail}`, stored };
   }
@@ -72,13 +125,13 @@ export async function encodeResult(
   });
   compressor.write(open);
   const parts: string[] = [head];
-  for (let i = 0; i < rows.length; i += SLICE_ROWS) {
-    const json = JSON.stringify(rows.slice(i, i + SLICE_ROWS));
-    const piece = i === 0 ? json.slice(0, -1) : i + SLICE_ROWS >= rows.length ? `,${json.slice(1)}` : `,${json.slice(1, -1)}`;
+  for (let i = 0; i < objects.length; i += SLICE_ROWS) {
+    const json = JSON.stringify(objects.slice(i, i + SLICE_ROWS));
+    const piece = i === 0 ? json.slice(0, -1) : i + SLICE_ROWS >= objects.length ? `,${json.slice(1)}` : `,${json.slice(1, -1)}`;
     parts.push(piece);
     compressor.write(piece);
     // Let the event loop hand the slice to the thread pool before encoding the next one.
-    if (i + SLICE_ROWS < rows.length) await nextTurn();
+    if (i + SLICE_ROWS < objects.length) await nextTurn();
   }
   parts.push(tail);
   compressor.end(`${tail}}`);

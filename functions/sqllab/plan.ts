@@ -4,10 +4,10 @@
 import { SupersetError, forbidden } from '../../shared/errors';
 import type { CtasMethod } from '../../shared/constants';
 import type { DatabaseRecord } from '../databases/repository';
-import type { Engine } from '../engines/types';
+import type { Dialect, Engine, ParsedStatement } from '../engines/types';
 import { assertAllowed, assertSqlLength, lastStatementIsSelect } from '../engines/safety';
 import { parseTemplateParams, renderTemplate, type TemplateContext } from './templates';
-import { dropdownLimit, findSqlLimit, planLimit, replaceLimit, type LimitPlan } from './limits';
+import { dropdownLimit, findSqlLimit, planLimit, replaceLimit, type LimitPlan, type SqlLimit } from './limits';
 
 export interface PlanInput {
   sql: string;
@@ -43,6 +43,36 @@ export function defaultTmpTableName(userId: number, nowMs: number): string {
   return `tmp_${userId}_table_${stamp}`;
 }
 
+// Parses are kept per engine and text (a tab re-runs the same SQL): only scripts of plain queries,
+// whose classification comes from the parse tree alone; anything that may write is parsed (and bound)
+// again every time, since binding depends on the catalogue. LIMIT lookups depend on the text alone.
+const PARSE_CACHE_SIZE = 256;
+const parses = new WeakMap<Engine, Map<string, ParsedStatement[]>>();
+const limits = new Map<string, SqlLimit | null>();
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V) {
+  if (cache.size >= PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value as K);
+  cache.set(key, value);
+}
+
+async function parseCached(engine: Engine, sql: string): Promise<ParsedStatement[]> {
+  let cache = parses.get(engine);
+  if (!cache) parses.set(engine, (cache = new Map()));
+  const hit = cache.get(sql);
+  if (hit) return hit;
+  const statements = await engine.parse(sql);
+  if (statements.length > 0 && statements.every((s) => s.kind === 'select' && s.isSelect && !s.mutates)) remember(cache, sql, statements);
+  return statements;
+}
+
+async function findSqlLimitCached(sql: string, dialect: Dialect): Promise<SqlLimit | null> {
+  const key = `${dialect.formatterLanguage}\u0000${sql}`;
+  if (limits.has(key)) return limits.get(key)!;
+  const found = await findSqlLimit(sql, dialect);
+  remember(limits, key, found);
+  return found;
+}
+
 export async function planRun(
   db: DatabaseRecord,
   engine: Engine,
@@ -52,7 +82,7 @@ export async function planRun(
   assertSqlLength(input.sql);
   const renderedSql = renderTemplate(input.sql, parseTemplateParams(input.templateParams), ctx);
   assertSqlLength(renderedSql);
-  const statements = await engine.parse(renderedSql);
+  const statements = await parseCached(engine, renderedSql);
   if (statements.length === 0) throw new SupersetError('INVALID_SQL_ERROR', 'The query is empty.');
   // The DML rule looks at what the user wrote; the CTAS wrapper below is the server's own statement.
   assertAllowed(statements, { allowDml: db.allow_dml });
@@ -78,7 +108,7 @@ export async function planRun(
     return { renderedSql, executedSql, limit: null, ctas: { method, table, schema, selectSql }, readOnly: false };
   }
 
-  const found = await findSqlLimit(renderedSql, engine.dialect);
+  const found = await findSqlLimitCached(renderedSql, engine.dialect);
   const limit = planLimit(dropdownLimit(input.queryLimit), found?.value ?? null);
   // Asking the database for one row more than the limit tells whether the limit cut anything.
   const executedSql = found ? replaceLimit(renderedSql, found, limit.limit + 1) : renderedSql;

@@ -1,14 +1,17 @@
 // The synchronous half of execute: run, then answer with the rows (200), the stopped query, or the
-// classified error. A read-only script starts while its record is still being written, which hides
-// two table round trips behind the query; a script that may write waits for its record, so a retried
-// request (same client id) can never apply its changes twice.
+// classified error. A script that may write waits for its record, so a retried request (same client
+// id) can never apply its changes twice. A read-only script starts at once and its record follows:
+// written as `running` once the run has taken DEFER_STORE_MS, or, when the run is done by then, written
+// once in its final state (one write instead of two, and no table work competing with a short query
+// for the CPU). Until the record exists a Stop from another request finds no query (404); a run that
+// short is over before anyone could stop it.
 import { SupersetError } from '../../shared/errors';
 import type { Engine } from '../engines/types';
 import { raw, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId } from '../queries/repository';
-import { asSupersetError, finishFailed, finishSuccess } from './finish';
+import { asSupersetError, finishFailed, finishSuccess, type SuccessOutcome } from './finish';
 import type { RunPlan } from './plan';
 import { runWatched, syncTimeoutMs } from './runner';
 
@@ -22,22 +25,35 @@ export interface SyncRun {
   plan: RunPlan;
   /** Writes the query record; rejects when the client id is taken. */
   store: () => Promise<QueryRecord>;
+  /** The record store() writes, not written. */
+  build: () => Promise<QueryRecord>;
+  /** Writes a record built by build(); rejects when the client id is taken. */
+  put: (query: QueryRecord) => Promise<void>;
   /** The answer when `store` rejected (a retried request's 202, or the error). */
   onStoreFailed: (error: unknown) => Promise<RawResponse>;
 }
 
-export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promise<RawResponse | object> {
-  const stored = run.store();
-  stored.catch(() => undefined);
+/** How long a read-only run may go before its `running` record is written. */
+export const DEFER_STORE_MS = 100;
+
+export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promise<RunResponse> {
+  const abandon = new AbortController();
+  let stored: Promise<QueryRecord> | null = null;
+  const store = () => {
+    if (!stored) {
+      stored = run.store();
+      stored.catch(() => abandon.abort());
+    }
+    return stored;
+  };
+  let deferred: NodeJS.Timeout | undefined;
   if (!run.plan.readOnly) {
     try {
-      await stored;
+      await store();
     } catch (error) {
       return run.onStoreFailed(error);
     }
-  }
-  const abandon = new AbortController();
-  stored.catch(() => abandon.abort());
+  } else deferred = setTimeout(store, DEFER_STORE_MS);
   const outcome = await runWatched(ports, engine, {
     clientId: run.clientId,
     sql: run.plan.executedSql,
@@ -46,20 +62,33 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     catalog: run.catalog,
     schema: run.schema,
     signal: abandon.signal,
-  });
+  }).finally(() => clearTimeout(deferred));
+  if (outcome.kind === 'done' && !stored) {
+    // Done before its record was written: the record goes out once, already finished.
+    try {
+      const done = await finishSuccess(ports, await run.build(), run.plan, outcome.result, { concurrentStore: true, insert: run.put });
+      return answer(done);
+    } catch (error) {
+      if (error instanceof SupersetError && error.errorType === 'RESULTS_BACKEND_ERROR') throw error;
+      return run.onStoreFailed(error);
+    }
+  }
   let query: QueryRecord;
   try {
-    query = await stored;
+    query = await store();
   } catch (error) {
     return run.onStoreFailed(error);
   }
-  if (outcome.kind === 'done') {
-    const done = await finishSuccess(ports, query, run.plan, outcome.result, { concurrentStore: true });
-    if (done.kind !== 'success') return stoppedResponse(done.query);
-    return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: done.body });
-  }
+  if (outcome.kind === 'done') return answer(await finishSuccess(ports, query, run.plan, outcome.result, { concurrentStore: true }));
   if (outcome.kind === 'stopped') return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);
   const error: SupersetError = asSupersetError((e) => engine.classify(e), outcome.error);
   if (!(await finishFailed(ports, query, error))) return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);
   throw error;
+}
+
+type RunResponse = RawResponse | object;
+
+function answer(done: SuccessOutcome): RunResponse {
+  if (done.kind !== 'success') return stoppedResponse(done.query);
+  return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: done.body });
 }

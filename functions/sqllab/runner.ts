@@ -3,7 +3,7 @@
 // engine when it turns stopped. Within one process the stop route also aborts directly through the
 // registry, so a local stop does not wait for the next poll.
 import { LIMITS, isFinished } from '../../shared/constants';
-import type { Engine, RunResult } from '../engines/types';
+import type { Engine, RunOptions, RunResult } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { getQueryByClientId } from '../queries/repository';
 
@@ -74,14 +74,17 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
   }, STOP_POLL_MS);
   controller.signal.addEventListener('abort', () => (stopped = true), { once: true });
   try {
-    const result = await engine.run({
+    // `json`: engines that can (DuckDB) give the rows as JSON text, which is all a result payload needs.
+    const options: RunOptions & { json: boolean } = {
       sql: req.sql,
       limit: req.limit,
       timeoutMs: req.timeoutMs,
       signal: controller.signal,
       catalog: req.catalog,
       schema: req.schema,
-    });
+      json: true,
+    };
+    const result = await engine.run(options);
     // A stop that landed while the last rows arrived still wins: the result is discarded.
     return stopped ? { kind: 'stopped' } : { kind: 'done', result };
   } catch (error) {

@@ -13,7 +13,14 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(8192) }).partial();
 
-export const KvStoreBodySchema = z.object({ data: z.string().max(1_000_000) });
+/** A share link is one DynamoDB item (400 KB): its text is refused past this many UTF-8 bytes. */
+export const KV_MAX_BYTES = 384 * 1024;
+export const KvStoreBodySchema = z.object({
+  data: z
+    .string()
+    .max(KV_MAX_BYTES, { message: `data is longer than ${KV_MAX_BYTES} bytes`, abort: true })
+    .refine((s) => new TextEncoder().encode(s).length <= KV_MAX_BYTES, `data is longer than ${KV_MAX_BYTES} bytes`),
+});
 
 export const EventLogQuerySchema = z
   .object({

@@ -13,7 +13,7 @@ const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 /** SQL kept in an item: refused past STORED_SQL_MAX_BYTES of UTF-8 before it reaches DynamoDB. */
 export const StoredSqlSchema = z
   .string()
-  .max(STORED_SQL_MAX_BYTES, `SQL is longer than ${STORED_SQL_MAX_BYTES} bytes`)
+  .max(STORED_SQL_MAX_BYTES, { message: `SQL is longer than ${STORED_SQL_MAX_BYTES} bytes`, abort: true })
   .refine((s) => utf8Length(s) <= STORED_SQL_MAX_BYTES, `SQL is longer than ${STORED_SQL_MAX_BYTES} bytes`);
 
 const Name = z.string().max(256);

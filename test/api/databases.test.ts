@@ -247,5 +247,44 @@ describe('database API', () => {
       expect(create.status).toBe(422);
       expect((await call('/api/v1/database/test_connection/', { method: 'POST', token: admin, json: {} })).status).toBe(400);
     });
+
+    it('answers a port that is not a TCP port with CONNECTION_INVALID_PORT_ERROR', async () => {
+      for (const port of ['99999', 'abc']) {
+        const res = await call('/api/v1/database/test_connection/', { method: 'POST', token: admin, json: { sqlalchemy_uri: `postgresql://u:p@127.0.0.1:${port}/x` } });
+        expect(res.status, port).toBe(422);
+        expect(res.body.errors[0].error_type).toBe('CONNECTION_INVALID_PORT_ERROR');
+      }
+    });
+
+    it('does not save an edit whose new connection does not work, and keeps the working one', async () => {
+      const created = await call('/api/v1/database/', { method: 'POST', token: admin, json: { database_name: 'editable', sqlalchemy_uri: pg.uri } });
+      expect(created.status).toBe(201);
+      const id = created.body.id as number;
+      const broken = await call(`/api/v1/database/${id}`, {
+        method: 'PUT',
+        token: admin,
+        json: { sqlalchemy_uri: `postgresql://${pg.user}:XXXXXXXXXX@127.0.0.1:1/${pg.database}` },
+      });
+      expect(broken.status).toBe(422);
+      expect(broken.body.errors[0].error_type).toMatch(/^CONNECTION_(PORT_CLOSED|HOST_DOWN)_ERROR$/);
+      const shown = await call(`/api/v1/database/${id}`, { token: admin });
+      expect(shown.body.result.sqlalchemy_uri).toContain(`:${pg.port}/`);
+      expect((await call(`/api/v1/database/${id}/schemas/`, { token: admin })).body.result).toContain('public');
+      // Settings that keep the connection need no new test.
+      expect((await call(`/api/v1/database/${id}`, { method: 'PUT', token: admin, json: { expose_in_sqllab: false } })).status).toBe(200);
+      await call(`/api/v1/database/${id}`, { method: 'DELETE', token: admin });
+    });
+
+    it('refuses to delete a database that has datasets (422) and keeps both', async () => {
+      const created = await call('/api/v1/database/', { method: 'POST', token: admin, json: { database_name: 'with_datasets', sqlalchemy_uri: 'duckdb:///:memory:' } });
+      const id = created.body.id as number;
+      const dataset = await call('/api/v1/dataset/', { method: 'POST', token: admin, json: { database: id, table_name: 'one', sql: 'SELECT 1 AS a' } });
+      expect(dataset.status).toBe(201);
+      const refused = await call(`/api/v1/database/${id}`, { method: 'DELETE', token: admin });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('Cannot delete a database that has datasets attached');
+      expect((await call(`/api/v1/database/${id}`, { token: admin })).status).toBe(200);
+      expect((await call(`/api/v1/dataset/${dataset.body.id}`, { token: admin })).status).toBe(200);
+    });
   });
 });

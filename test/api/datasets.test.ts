@@ -93,6 +93,15 @@ describe('POST /api/v1/dataset/get_or_create/', () => {
     expect((await call(`${BASE}get_or_create/`, { method: 'POST', token: gamma, json: { table_name: 'x' } })).status).toBe(400);
     expect((await call(`${BASE}get_or_create/`, { method: 'POST', json: { database_id: 1, table_name: 'x' } })).status).toBe(401);
   });
+
+  it('answers concurrent calls for one new name with the same id, never 422', async () => {
+    const name = unique('race');
+    const calls = await Promise.all(
+      Array.from({ length: 5 }, () => call(`${BASE}get_or_create/`, { method: 'POST', token: gamma, json: { database_id: 1, table_name: name, sql: SQL, schema: 'main' } })),
+    );
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(calls.map((c) => c.body.result.table_id)).size).toBe(1);
+  });
 });
 
 describe('GET /api/v1/dataset/{pk} and /superset/fetch_datasource_metadata', () => {

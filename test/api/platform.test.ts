@@ -133,6 +133,26 @@ describe('platform API', () => {
       expect((await postJson('/kv/store/', { value: 'x' }, gamma)).status).toBe(400);
       expect((await postJson('/kv/store/', { data: 'x' })).status).toBe(401);
     });
+
+    it('refuses a value too large for one item with 400, not a 500', async () => {
+      const huge = await postJson('/kv/store/', { data: JSON.stringify({ sql: `SELECT '${'x'.repeat(500_000)}'` }) }, gamma);
+      expect(huge.status).toBe(400);
+      expect(await errorType(huge)).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
+      const large = JSON.stringify({ sql: `SELECT '${'é'.repeat(150_000)}'` });
+      const stored = await postJson('/kv/store/', { data: large }, gamma);
+      expect(stored.status).toBe(200);
+      const { id } = (await stored.json()) as { id: string };
+      expect(await (await call(`/kv/${id}/`, { token: gamma })).text()).toBe(large);
+    });
+
+    it('reads a multipart form value exactly, whatever the case of its boundary', async () => {
+      const boundary = '----WebKitFormBoundaryAbCdEf12';
+      const raw = `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\nfrom a form\r\n--${boundary}--\r\n`;
+      const stored = await call('/kv/store/', { method: 'POST', token: gamma, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: raw });
+      expect(stored.status).toBe(200);
+      const { id } = (await stored.json()) as { id: string };
+      expect(await (await call(`/kv/${id}/`, { token: gamma })).text()).toBe('from a form');
+    });
   });
 
   describe('event log', () => {
@@ -153,6 +173,12 @@ describe('platform API', () => {
       expect((await call('/superset/log/?explode=events', { method: 'POST', token: gamma, body })).status).toBe(400);
       expect((await postJson('/superset/log/?explode=events', { events: [1, 2] }, gamma)).status).toBe(400);
       expect((await postJson('/superset/log/?explode=events', {}, gamma)).status).toBe(400);
+    });
+
+    it('refuses an event too large to store with 400, not a 500', async () => {
+      const res = await postJson('/superset/log/?explode=events', { events: [{ event_name: 'x', blob: 'x'.repeat(450_000) }] }, gamma);
+      expect(res.status).toBe(400);
+      expect(await errorType(res)).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
     });
   });
 

@@ -173,4 +173,15 @@ describe('scheduled saved queries', () => {
     await call(`${BASE}${res.body.id}`, { method: 'PUT', token: gamma, json: { schedule_info: null } });
     expect((await listDueScheduledQueries(ports, nextRun + 3_600_000)).map((d) => d.id)).not.toContain(res.body.id);
   });
+
+  it('refuses an output table that every run would refuse, on create and update', async () => {
+    const bad = await call(BASE, { method: 'POST', token: gamma, json: body({ schedule_info: { crontab: '0 9 * * *', output_table: 'bad name; drop' } }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
+    expect(bad.body.errors[0].extra.messages).toHaveProperty(['schedule_info.output_table']);
+    const id = await create(gamma, { schedule_info: { crontab: '0 9 * * *', output_table: 'main.daily_cars' } });
+    const put = await call(`${BASE}${id}`, { method: 'PUT', token: gamma, json: { schedule_info: { crontab: '0 9 * * *', output_table: 'a.b.c' } } });
+    expect(put.status).toBe(400);
+    expect((await call(`${BASE}${id}`, { token: gamma })).body.result.schedule_info).toMatchObject({ output_table: 'main.daily_cars' });
+  });
 });

@@ -71,6 +71,20 @@ describe('SQL Lab', () => {
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toContain('Name');
     expect(lines.length).toBeGreaterThan(100);
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download XLSX' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = await readFile((await xlsx.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.toString('latin1')).toContain('xl/worksheets/sheet1.xml');
+  });
+
+  it('Ctrl+Enter runs the selected text only', async () => {
+    await typeSql('SELECT 1 AS first_one;\nSELECT 2 AS second_one');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByRole('columnheader', { name: /second_one/ }).waitFor();
+    expect(await page.getByRole('columnheader', { name: /first_one/ }).count()).toBe(0);
+    await typeSql('SELECT * FROM cars');
   });
 
   it('opens a second tab, and a reload keeps the tabs and their SQL', async () => {
@@ -180,6 +194,25 @@ describe('SQL Lab', () => {
     await screenshot(page, 'sqllab-100k');
   });
 
+  it('opens a query another page requested with a datasource key and SQL', async () => {
+    const token = await cloud.login('admin', 'admin');
+    const created = await fetch(`${cloud.url}/api/v1/dataset/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ database: 1, schema: 'main', table_name: 'movies' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      ['sqlscape.sqllab.request.e2e1', JSON.stringify({ datasourceKey: `${id}__table`, sql: 'SELECT Title FROM movies LIMIT 3' })],
+    );
+    await page.goto(`${cloud.url}/sqllab/?requestKey=e2e1`);
+    await expect.poll(() => editor().textContent()).toContain('SELECT Title FROM movies LIMIT 3');
+    await page.waitForURL((url) => !url.search.includes('requestKey'));
+    expect(await page.getByLabel('Database').inputValue()).toBe('1');
+  });
+
   it('runs a query asynchronously and fetches its results when the worker is done', async () => {
     const token = await cloud.login('admin', 'admin');
     const res = await fetch(`${cloud.url}/api/v1/database/1`, {
@@ -217,6 +250,28 @@ describe('SQL Lab', () => {
     await page.getByRole('dialog', { name: 'Delete saved query?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Nothing matches this search.').waitFor();
     await screenshot(page, 'saved-query-list');
+  });
+
+  it('standalone mode shows the editor without the navigation', async () => {
+    await page.goto(`${cloud.url}/sqllab/?standalone=1`);
+    await page.getByRole('tablist', { name: 'Query tabs' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    // The workspace fills the window: the page itself never scrolls, the grid and editor do.
+    const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+
+  it('signing out clears the editor so the next user starts from their own tabs', async () => {
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('tab', { name: 'Five cars' }).first().waitFor();
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/login'));
+    expect(await page.evaluate(() => localStorage.getItem('sqlscape.sqlLab'))).toBeNull();
+    await loginAs(page, cloud.url, 'gamma', 'gamma');
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('tab', { name: 'Untitled Query 1' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Five cars' }).count()).toBe(0);
   });
 });
 

@@ -1,5 +1,7 @@
 // Runs a script on DuckDB: every statement but the last runs to completion, the last one is streamed
 // chunk by chunk and only limit + 1 rows are ever converted (a 3M-row SELECT * costs one chunk or two).
+// With `json: true` the rows come as JSON text written straight from the chunks (values.ts), for callers
+// that only send them on (SQL Lab): no row objects, no generic JSON.stringify over them.
 import { StatementType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
 import { assertSqlLength } from '../safety';
 import { dedupeNames, resultColumn } from '../columns';
@@ -7,7 +9,7 @@ import type { ResultColumn, RunOptions, RunResult } from '../types';
 import { type InstanceLease, withConnection } from './connect';
 import { classifyDuckDb } from './errors';
 import { quoteIdentifier } from './dialect';
-import { converterFor, genericTypeOf, typeName, type Converter } from './values';
+import { converterFor, genericTypeOf, jsonWriterFor, typeName, type Converter, type JsonWriter } from './values';
 import { cancelledError, timeoutError } from '../issues';
 import { assertSandboxed } from './sandbox';
 
@@ -32,7 +34,70 @@ async function readRows(result: DuckDBResult, names: string[], converters: Conve
   return rows;
 }
 
-export async function runDuckDb(lease: InstanceLease, options: RunOptions): Promise<RunResult> {
+/** Asks run() for the rows as JSON text (JsonRunResult) instead of objects. */
+export interface JsonRunOption {
+  json?: boolean;
+}
+
+/** Rows as the JSON text of an array of row objects, key order and values as JSON.stringify(rows) gives them. */
+export interface JsonRows {
+  /** The rows' JSON texts, a slice per data chunk, each without brackets: the array is `[${pieces.join(',')}]`. */
+  pieces: string[];
+  count: number;
+}
+
+/** A run result whose rows came as JSON; `rows` still works (parsed once, on first use). */
+export type JsonRunResult = RunResult & { json: JsonRows };
+
+/**
+ * The order JSON.stringify lists a row object's keys in (integer-like names first, a repeated name
+ * keeps its first place and its last value, `__proto__` is not an own key): column index per key.
+ */
+function keyOrder(names: string[]): number[] {
+  const probe: Record<string, number> = {};
+  names.forEach((name, c) => (probe[name] = c));
+  return Object.keys(probe).map((key) => probe[key]);
+}
+
+async function readJson(result: DuckDBResult, names: string[], writers: JsonWriter[], limit: number, onPiece?: (piece: string) => void): Promise<JsonRows> {
+  const order = keyOrder(names);
+  const prefixes = order.map((c, i) => `${i === 0 ? '{' : ','}${JSON.stringify(names[c])}:`);
+  const pieces: string[] = [];
+  const wanted = limit + 1;
+  let count = 0;
+  const columns: string[][] = order.map(() => []);
+  let lines: string[] = [];
+  while (count < wanted) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    const take = Math.min(chunk.rowCount, wanted - count);
+    for (let k = 0; k < order.length; k += 1) writers[order[k]](chunk.getColumnVector(order[k]), take, columns[k]);
+    if (lines.length !== take) lines = new Array<string>(take);
+    if (order.length === 0) lines.fill('{}');
+    else {
+      const first = columns[0];
+      const prefix = prefixes[0];
+      for (let r = 0; r < take; r += 1) lines[r] = prefix + first[r];
+      for (let k = 1; k < order.length; k += 1) {
+        const column = columns[k];
+        const p = prefixes[k];
+        for (let r = 0; r < take; r += 1) lines[r] += p + column[r];
+      }
+      for (let r = 0; r < take; r += 1) lines[r] += '}';
+    }
+    // The limit + 1st row only tells truncation; it is never part of the text.
+    const keep = Math.min(take, limit - count);
+    if (keep > 0) {
+      const piece = (keep === lines.length ? lines : lines.slice(0, keep)).join(',');
+      pieces.push(piece);
+      onPiece?.(piece);
+    }
+    count += take;
+  }
+  return { pieces, count };
+}
+
+export async function runDuckDb(lease: InstanceLease, options: RunOptions & JsonRunOption): Promise<RunResult> {
   assertSqlLength(options.sql);
   assertSandboxed(options.sql);
   return withConnection(lease, async (connection) => {
@@ -52,17 +117,27 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions): Prom
       const names = dedupeNames(result.columnNames());
       const columns: ResultColumn[] = [];
       const converters: Converter[] = [];
+      const writers: JsonWriter[] = [];
       for (let c = 0; c < count; c += 1) {
         const type = result.columnType(c);
         columns.push(resultColumn(names[c], typeName(type), genericTypeOf(type.typeId)));
-        converters.push(converterFor(type.typeId));
+        if (options.json) writers.push(jsonWriterFor(type.typeId));
+        else converters.push(converterFor(type.typeId));
+      }
+      const isQuery = result.statementType === StatementType.SELECT;
+      const extra = isQuery ? {} : { rowCount: result.rowsChanged };
+      if (options.json) {
+        const json = await readJson(result, names, writers, options.limit);
+        if (stoppedBy) throw stoppedBy === 'timeout' ? timeoutError('DuckDB', options.timeoutMs) : cancelledError('DuckDB');
+        const truncated = json.count > options.limit;
+        if (truncated) json.count = options.limit;
+        return jsonResult(columns, json, truncated, extra);
       }
       const rows = await readRows(result, names, converters, options.limit);
       if (stoppedBy) throw stoppedBy === 'timeout' ? timeoutError('DuckDB', options.timeoutMs) : cancelledError('DuckDB');
       const truncated = rows.length > options.limit;
       if (truncated) rows.length = options.limit;
-      const isQuery = result.statementType === StatementType.SELECT;
-      return { columns, rows, truncated, ...(isQuery ? {} : { rowCount: result.rowsChanged }) };
+      return { columns, rows, truncated, ...extra };
     } catch (error) {
       if (stoppedBy === 'timeout') throw timeoutError('DuckDB', options.timeoutMs);
       if (stoppedBy === 'cancel') throw cancelledError('DuckDB');
@@ -72,6 +147,16 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions): Prom
       options.signal?.removeEventListener('abort', onAbort);
     }
   });
+}
+
+function jsonResult(columns: ResultColumn[], json: JsonRows, truncated: boolean, extra: { rowCount?: number }): JsonRunResult {
+  let rows: Record<string, unknown>[] | undefined;
+  const result = { columns, truncated, ...extra, json } as JsonRunResult;
+  Object.defineProperty(result, 'rows', {
+    enumerable: true,
+    get: () => (rows ??= JSON.parse(`[${json.pieces.join(',')}]`) as Record<string, unknown>[]),
+  });
+  return result;
 }
 
 /** Unqualified names in the script resolve in the tab's schema (and catalog, i.e. attached database). */

@@ -10,7 +10,9 @@ import { addTab } from './actions/tabActions';
 import { bootstrapSqlLab } from './actions/tabLoading';
 import { QueryEditorView } from './components/QueryEditorView';
 import { TabBar } from './components/TabBar';
-import { sqlLab, sqlLabConfig, startLocalPersistence } from './state/store';
+import { resetSqlLab, sqlLab, sqlLabConfig, startLocalPersistence } from './state/store';
+import { PERSISTENCE } from './state/persistence';
+import { onSessionEnd } from '../../auth/session';
 import { activeEditorId } from './state/tabTransitions';
 import type { SqlLabState } from './state/types';
 import { subscribe } from '../asyncEvents/asyncEvents';
@@ -48,17 +50,32 @@ export function requestedQueryFrom(
 const REQUEST_PARAMS = ['requestKey', 'id', 'savedQueryId', 'queryId', 'sql', 'dbid', 'dbId', 'schema', 'title', 'name', 'datasourceKey', 'autorun', 'new'];
 
 let started: Promise<void> | null = null;
-/** Once per page load: the store outlives the route, so revisiting /sqllab/ keeps tabs and running queries. */
+let stoppers: (() => void)[] = [];
+/** Once per sign-in: the store outlives the route, so revisiting /sqllab/ keeps tabs and running queries. */
 function startOnce(): Promise<void> {
   started ??= (async () => {
     // Async query completions arrive as events keyed by the query's client id.
     setAsyncEventSubscriber((jobId, listener) => subscribe(jobId, listener));
     await bootstrapSqlLab();
-    startLocalPersistence();
-    startTabSync();
+    stoppers = [startLocalPersistence(), startTabSync()];
   })();
   return started;
 }
+
+// Signing out must not leave one user's tabs, SQL and results to the next person at this browser.
+onSessionEnd((reason) => {
+  for (const stop of stoppers) stop();
+  stoppers = [];
+  started = null;
+  if (reason === 'logout') {
+    resetSqlLab();
+    try {
+      window.localStorage.removeItem(PERSISTENCE.storageKey);
+    } catch {
+      // Storage disabled: nothing was kept.
+    }
+  }
+});
 
 export default function SqlLabPage() {
   const snap = useSnapshot(sqlLab) as SqlLabState;
@@ -92,7 +109,10 @@ export default function SqlLabPage() {
     <div className="sqllab">
       {snap.offline && (
         <div className="sqllab__offline" role="status">
-          Offline — the server cannot be reached. Your edits are kept in this browser and will sync when the connection returns.
+          Offline — the server cannot be reached. Your edits are kept in this browser and sync when the connection returns.
+          <button type="button" className="button button--ghost button--small" onClick={() => window.location.reload()}>
+            Retry now
+          </button>
         </div>
       )}
       {!ready ? (

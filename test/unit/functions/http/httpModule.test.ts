@@ -93,6 +93,25 @@ describe('httpModule', () => {
     expect(res.body.query.explode).toBe('events');
   });
 
+  it('reads multipart form bodies whose boundary has upper-case letters (Chromium FormData)', async () => {
+    const boundary = '----WebKitFormBoundaryAbCdEf12';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="events"\r\n\r\n[{"event_name":"x"}]\r\n--${boundary}--\r\n`;
+    const res = parse(
+      await handler(
+        httpEvent({
+          routeKey: 'POST /superset/log/',
+          body,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          query: { explode: 'events' },
+          claims: adminClaims,
+        }),
+        context,
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.body.events).toBe('[{"event_name":"x"}]');
+  });
+
   it('reads flattened API Gateway group claims', async () => {
     const res = parse(
       await handler(

@@ -99,12 +99,15 @@ export async function execute(query: Query): Promise<void> {
       queryLimit: query.queryLimit,
       expand_data: true,
     });
+    const serverState = json?.query?.state ?? json?.status;
+    if (serverState === 'failed') {
+      const msg = json?.query?.errorMessage ?? 'Unknown error';
+      apply((s) => queryFailed(s, query.id, msg, Date.now()));
+      return;
+    }
     if (query.runAsync || json?.status !== 'success') {
-      // 202: the worker finishes it; the event stream or the poll says when to fetch the results.
-      if (json?.query?.state === 'failed') {
-        const msg = json.query.errorMessage ?? 'Unknown error';
-        apply((s) => queryFailed(s, query.id, msg, Date.now()));
-      } else watchAsyncQuery(query.id);
+      // 202: a worker runs it; the event stream or the poll says when to fetch the results.
+      watchAsyncQuery(query.id);
       return;
     }
     apply((s) => querySuccess(s, query.id, holdResults(json), Date.now()));

@@ -104,5 +104,6 @@ export function watchAsyncQuery(queryId: string): void {
 /** On load: resume following queries that were still running when the page went away. */
 export function resumeWatching(): void {
   for (const q of Object.values(sqlLab.queries)) if (isInProgress(q.state) && !syncInFlight.has(q.id)) followed.add(q.id);
-  if (needsRefresh()) schedule();
+  // Offline at start: the same check notices when the server answers again.
+  if (needsRefresh() || sqlLab.offline) schedule();
 }

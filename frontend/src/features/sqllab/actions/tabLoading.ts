@@ -90,8 +90,18 @@ export async function bootstrapSqlLab(): Promise<void> {
     activeId = boot.active_tab ? String(boot.active_tab.id) : null;
   }
   const serverIds = new Set(serverTabs.map((t) => t.id));
+  // A page left while a tab's migration was in flight kept it as local although the server created it;
+  // a server tab nobody here knew of, with the same label, is that tab: migrating it again would duplicate it.
+  const knownIds = new Set([...(persisted?.queryEditors ?? []).map((qe) => qe.id), ...(persisted?.tabHistory ?? [])]);
+  const unclaimed = serverTabs.filter((t) => !knownIds.has(t.id));
+  const alreadyMigrated = (qe: Partial<QueryEditor>) => {
+    const match = unclaimed.findIndex((t) => t.name === qe.name);
+    if (match < 0) return false;
+    unclaimed.splice(match, 1);
+    return true;
+  };
   const localEditors = (persisted?.queryEditors ?? [])
-    .filter((qe) => qe.id && !serverIds.has(qe.id) && (!sqlLabConfig.backendPersistence || qe.inLocalStorage))
+    .filter((qe) => qe.id && !serverIds.has(qe.id) && (!sqlLabConfig.backendPersistence || (qe.inLocalStorage && !alreadyMigrated(qe))))
     .map((qe) => ({ ...qe, loaded: true })) as QueryEditor[];
   // Edits typed just before the page went away may not have reached the server: they are applied
   // over the server's copy when that tab loads, if newer.

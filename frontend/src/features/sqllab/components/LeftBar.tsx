@@ -1,13 +1,12 @@
 // The schema browser of a tab: database, catalog and schema selectors, a searchable table list, and the
 // tables added to the tab (columns, keys, indexes, preview).
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import * as sqllabApi from '../api/sqllabApi';
 import { addTable } from '../actions/tableActions';
 import { updateTab } from '../actions/tabActions';
 import { forgetDatabase, schemasOf, tablesOf } from '../editor/schemaCompletion';
 import { sqlLab } from '../state/store';
-import type { QueryEditor } from '../state/types';
 import { TableElement } from './TableElement';
 import { TableIcon } from './Icons';
 import './leftBar.css';
@@ -33,7 +32,16 @@ function useAsync<T>(load: (() => Promise<T>) | null, deps: unknown[]): { data: 
   return state;
 }
 
-export function LeftBar({ editor }: { editor: QueryEditor }) {
+interface LeftBarProps {
+  editorId: string;
+  dbId: number | null | undefined;
+  catalog: string | null | undefined;
+  schema: string | null | undefined;
+}
+
+// Memoized on primitive props: typing in the editor re-renders the tab, not the schema browser.
+export const LeftBar = memo(function LeftBar(props: LeftBarProps) {
+  const editor = { id: props.editorId, dbId: props.dbId, catalog: props.catalog, schema: props.schema };
   const snap = useSnapshot(sqlLab);
   const [refresh, setRefresh] = useState(0);
   const [filter, setFilter] = useState('');
@@ -130,4 +138,4 @@ export function LeftBar({ editor }: { editor: QueryEditor }) {
       )}
     </aside>
   );
-}
+});

@@ -1,6 +1,6 @@
 // One tab's workspace: the schema browser on the left (hideable), the SQL editor on top and the
 // results/history pane below, split by a draggable, keyboard-resizable separator (northPercent).
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatEditorSql, runEditorQuery } from '../actions/queryActions';
 import { toggleLeftBar, updateTab } from '../actions/tabActions';
@@ -21,6 +21,8 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
   const main = useRef<HTMLDivElement>(null);
   const [showParams, setShowParams] = useState(false);
   const [dragPercent, setDragPercent] = useState<number | null>(null);
+
+  const rerun = useCallback(() => void runEditorQuery(editorId), [editorId]);
 
   // Autorun (cloned tabs, shared links with autorun) fires once, when the tab is ready.
   useEffect(() => {
@@ -60,7 +62,7 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
 
   return (
     <div className={`query-editor${editor.hideLeftBar ? ' query-editor--no-left' : ''}`}>
-      {!editor.hideLeftBar && <LeftBar editor={editor} />}
+      {!editor.hideLeftBar && <LeftBar editorId={editorId} dbId={editor.dbId} catalog={editor.catalog} schema={editor.schema} />}
       <button
         type="button"
         className="query-editor__left-toggle"
@@ -81,7 +83,7 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
             tabId={editorId}
             value={editor.sql}
             backend={db?.backend}
-            scope={{ dbId: editor.dbId, catalog: editor.catalog, schema: editor.schema }}
+            scope={{ dbId: editor.dbId, catalog: editor.catalog, schema: editor.schema, quote: db?.backend === 'mysql' ? '`' : '"' }}
             onChange={(sql) => updateTab(editorId, { sql })}
             initialCursor={editor.cursorPosition}
             onSelection={(text, cursor) =>
@@ -105,7 +107,7 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
           onKeyDown={onSeparatorKey}
         />
         <div className="query-editor__south" style={{ flexBasis: `${100 - north}%` }}>
-          <SouthPane editor={editor} onRerun={() => run()} />
+          <SouthPane editor={editor} onRerun={rerun} />
         </div>
       </div>
     </div>

@@ -51,15 +51,32 @@ export interface CompletionScope {
   dbId: number | null | undefined;
   catalog?: string | null;
   schema?: string | null;
+  /** Identifier quote of the database's dialect: " (standard, PostgreSQL, DuckDB) or ` (MySQL). */
+  quote?: '"' | '`';
 }
 
-/** Table names written after FROM/JOIN in the text, so their columns can be offered. */
-export function referencedTables(sql: string): { schema: string | null; table: string }[] {
-  const out: { schema: string | null; table: string }[] = [];
-  const re = /\b(?:from|join|update|into)\s+((?:"[^"]+"|\w+)(?:\.(?:"[^"]+"|\w+))?)/gi;
+/** A name as it must be written in SQL: quoted unless it is a plain identifier. */
+export function sqlIdentifier(name: string, quote: '"' | '`' = '"'): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `${quote}${name.split(quote).join(quote + quote)}${quote}`;
+}
+
+
+export interface TableRef {
+  schema: string | null;
+  table: string;
+  alias: string | null;
+}
+
+const KEYWORDS_AFTER_TABLE = new Set(['where', 'join', 'left', 'right', 'inner', 'outer', 'full', 'cross', 'on', 'group', 'order', 'limit', 'having', 'union', 'using', 'natural', 'as', 'set', 'values', 'window', 'qualify']);
+
+/** Tables written after FROM/JOIN (with their aliases), so their columns can be offered and `alias.` resolves. */
+export function referencedTables(sql: string): TableRef[] {
+  const out: TableRef[] = [];
+  const re = /\b(?:from|join|update|into)\s+((?:"[^"]+"|\w+)(?:\.(?:"[^"]+"|\w+))?)(?:\s+(?:as\s+)?(\w+))?/gi;
   for (const m of sql.matchAll(re)) {
     const parts = m[1].split('.').map((p) => p.replace(/^"|"$/g, ''));
-    out.push(parts.length === 2 ? { schema: parts[0], table: parts[1] } : { schema: null, table: parts[0] });
+    const alias = m[2] && !KEYWORDS_AFTER_TABLE.has(m[2].toLowerCase()) ? m[2] : null;
+    out.push(parts.length === 2 ? { schema: parts[0], table: parts[1], alias } : { schema: null, table: parts[0], alias });
   }
   return out;
 }
@@ -67,7 +84,8 @@ export function referencedTables(sql: string): { schema: string | null; table: s
 /** The completion source; `scope` is read at completion time so it follows the tab's selectors. */
 export function schemaCompletionSource(scope: () => CompletionScope): CompletionSource {
   return async (ctx: CompletionContext): Promise<CompletionResult | null> => {
-    const { dbId, catalog, schema } = scope();
+    const { dbId, catalog, schema, quote = '"' } = scope();
+    const item = (label: string, type: string, detail: string, boost?: number): Completion => ({ label, type, detail, boost, apply: sqlIdentifier(label, quote) });
     const word = ctx.matchBefore(/[\w"]+\.?[\w"]*$/);
     if (!dbId || (!word && !ctx.explicit)) return null;
     const text = word?.text ?? '';
@@ -79,9 +97,15 @@ export function schemaCompletionSource(scope: () => CompletionScope): Completion
         const owner = text.slice(0, dot).replace(/"/g, '');
         const schemas = await schemasOf(dbId, catalog);
         if (schemas.includes(owner)) {
-          for (const t of await tablesOf(dbId, owner, catalog)) options.push({ label: t, type: 'type', detail: 'table' });
-        } else if (schema) {
-          for (const c of await columnsOf(dbId, schema, owner, catalog)) options.push({ label: c.name, type: 'property', detail: c.type });
+          for (const t of await tablesOf(dbId, owner, catalog)) options.push(item(t, 'type', 'table'));
+        } else {
+          // An alias ("FROM cars c" then "c.") stands for its table.
+          const ref = referencedTables(ctx.state.doc.toString()).find((r) => r.alias === owner || r.table === owner);
+          const table = ref?.table ?? owner;
+          const tableSchema = ref?.schema ?? schema;
+          if (tableSchema) {
+            for (const c of await columnsOf(dbId, tableSchema, table, catalog)) options.push(item(c.name, 'property', c.type));
+          }
         }
         return { from: (word?.from ?? ctx.pos) + dot + 1, options, validFor: /^[\w"]*$/ };
       }
@@ -89,8 +113,8 @@ export function schemaCompletionSource(scope: () => CompletionScope): Completion
         schemasOf(dbId, catalog),
         schema ? tablesOf(dbId, schema, catalog) : Promise.resolve([] as string[]),
       ]);
-      for (const s of schemas) options.push({ label: s, type: 'namespace', detail: 'schema', boost: -2 });
-      for (const t of tables) options.push({ label: t, type: 'type', detail: 'table', boost: 5 });
+      for (const s of schemas) options.push(item(s, 'namespace', 'schema', -2));
+      for (const t of tables) options.push(item(t, 'type', 'table', 5));
       const refs = referencedTables(ctx.state.doc.toString()).filter((r) => tables.includes(r.table) || r.schema);
       const cols = await Promise.all(
         refs.slice(0, 8).map((r) => columnsOf(dbId, r.schema ?? schema ?? '', r.table, catalog).catch(() => [])),
@@ -100,7 +124,7 @@ export function schemaCompletionSource(scope: () => CompletionScope): Completion
         for (const c of list) {
           if (seen.has(c.name)) continue;
           seen.add(c.name);
-          options.push({ label: c.name, type: 'property', detail: c.type, boost: 3 });
+          options.push(item(c.name, 'property', c.type, 3));
         }
       }
     } catch {

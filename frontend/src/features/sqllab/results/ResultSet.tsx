@@ -1,6 +1,6 @@
 // One query's outcome: progress while it runs, the error view when it fails, and otherwise the grid
 // with its toolbar (row count and limit, search, copy, CSV/XLSX download, Save dataset).
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { isInProgress } from '../../../../../shared/constants';
 import { fetchQueryResults, stopQuery } from '../actions/queryActions';
@@ -27,7 +27,8 @@ function download(name: string, data: BlobPart, type: string) {
 
 const fileBase = (q: Query) => `${(q.tab || 'query').replace(/[^\w.-]+/g, '_')}_${new Date(q.startDttm).toISOString().slice(0, 19).replace(/[:T]/g, '-')}`;
 
-export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; editorId?: string; onRerun?: () => void }) {
+// Memoized: the grid re-renders when its query changes, not on every keystroke in the editor above.
+export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }: { queryId: string; editorId?: string; onRerun?: () => void }) {
   const snap = useSnapshot(sqlLab);
   const query = snap.queries[queryId] as Query | undefined;
   const [search, setSearch] = useState('');
@@ -127,12 +128,14 @@ export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; edi
   return (
     <div className="result-set">
       <div className="result-toolbar">
-        <QueryStatusBar query={query} offline={snap.offline} />
-        <span className="result-toolbar__count" aria-live="polite">
-          {limitMessage(query.rows ?? rows.length, query.limitingFactor, results.displayLimitReached, sqlLabConfig.maxRow)}
-          {deferredSearch && ` · ${order.length.toLocaleString('en-US')} matching`}
-        </span>
-        <span className="result-toolbar__spacer" />
+        <div className="result-toolbar__info">
+          <QueryStatusBar query={query} offline={snap.offline} />
+          <span className="result-toolbar__count" aria-live="polite">
+            {limitMessage(query.rows ?? rows.length, query.limitingFactor, results.displayLimitReached, sqlLabConfig.maxRow)}
+            {deferredSearch && ` · ${order.length.toLocaleString('en-US')} matching`}
+          </span>
+        </div>
+        <div className="result-toolbar__actions">
         <input
           className="input input--small"
           type="search"
@@ -165,6 +168,7 @@ export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; edi
           Download XLSX
         </button>
         {editorId && !query.isDataPreview && <SaveDatasetButton editorId={editorId} query={query} />}
+        </div>
       </div>
       {columns.length === 0 ? (
         <p className="south-empty">The query returned no data.</p>
@@ -183,6 +187,4 @@ export function ResultSet({ queryId, editorId, onRerun }: { queryId: string; edi
       )}
     </div>
   );
-}
-
-export default ResultSet;
+});

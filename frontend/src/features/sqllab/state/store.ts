@@ -18,6 +18,12 @@ export const sqlLabConfig = proxy({
   bootstrapped: false,
 });
 
+/** Back to an empty editor (sign-out): the next bootstrap starts from the server alone. */
+export function resetSqlLab() {
+  Object.assign(sqlLab, { ...initialSqlLabState(), queriesLastUpdate: Date.now() });
+  sqlLabConfig.bootstrapped = false;
+}
+
 export function apply(transition: (state: SqlLabState) => SqlLabState): void {
   const next = transition(sqlLab);
   if (next === sqlLab) return;
