@@ -78,7 +78,13 @@ export async function publishEvent(ports: Ports, userId: number, input: AsyncEve
   throw new Error(`Could not allocate an async event id for user ${userId}`);
 }
 
-/** The caller's events after last_id (all kept events without one), oldest first, expired ones dropped. */
+/**
+ * Events one call answers at most, as Superset's XRANGE count (MAX_EVENT_COUNT): a busy user's day of
+ * events would otherwise outgrow a Lambda response. Clients page on with the last id they got.
+ */
+export const MAX_EVENTS_PER_CALL = 100;
+
+/** The caller's events after last_id (from the oldest kept without one), oldest first, expired ones dropped. */
 export async function listEvents(ports: Ports, userId: number, lastId?: string | null): Promise<AsyncEvent[]> {
   let after = '';
   if (lastId) {
@@ -99,12 +105,14 @@ export async function listEvents(ports: Ports, userId: number, lastId?: string |
           : { ':pk': streamKey(userId), ':prefix': 'EVENT#' },
         ExclusiveStartKey: start,
         ConsistentRead: true,
+        Limit: MAX_EVENTS_PER_CALL,
       }),
     );
     for (const item of out.Items ?? []) {
+      if (events.length === MAX_EVENTS_PER_CALL) return events;
       if (!isExpired(item as { ttl?: number }, now)) events.push(item.event as AsyncEvent);
     }
     start = out.LastEvaluatedKey;
-  } while (start);
+  } while (start && events.length < MAX_EVENTS_PER_CALL);
   return events;
 }

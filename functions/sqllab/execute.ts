@@ -114,7 +114,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     throw error;
   };
 
-  if (!async) return runSync(ports, engine, { clientId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, build, put, store, onStoreFailed });
+  if (!async) return runSync(ports, engine, { clientId, userId: user.userId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, build, put, store, onStoreFailed });
   let query: QueryRecord;
   try {
     query = await store();

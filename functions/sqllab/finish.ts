@@ -7,7 +7,7 @@ import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
 import { getQueryByClientId, updateQueryState } from '../queries/repository';
 import { finalFactor } from './limits';
-import { encodeResult, encodeResultParts, resultRows, rowCount, storeResult, type JsonRows } from './payload';
+import { encodeResult, encodeResultParts, resultRows, rowCount, storeResult, type JsonRows, type ResultStream } from './payload';
 import { deleteResultObject } from './resultStore';
 import type { RunPlan } from './plan';
 
@@ -22,6 +22,8 @@ export async function finishSuccess(
     concurrentStore?: boolean;
     /** The query was never written: insert it in its final state (rejects when the client id is taken) instead of updating it. */
     insert?: (query: QueryRecord) => Promise<void>;
+    /** Compressed the stored object while the rows arrived (JSON rows only). */
+    stream?: ResultStream;
   } = {},
 ): Promise<SuccessOutcome> {
   const now = ports.clock.now();
@@ -36,28 +38,32 @@ export async function finishSuccess(
     lease_until: null,
   };
   const final: QueryRecord = { ...query, ...patch, changed_on: now };
-  // JSON text is compressed on the thread pool while the state is written; objects are encoded first.
-  let encoded: { body: string; stored: Promise<Buffer> } | null = encodeResultParts(ports, final, result.columns, rows);
+  // Sync runs: nothing redelivers them, so the state write goes out first and overlaps the encoding
+  // and the upload; a failed upload is undone by marking the run failed below.
+  const insert = options.insert;
+  const state = options.concurrentStore
+    ? insert
+      ? insert(final).then(() => final)
+      : updateQueryState(ports, query.client_id, { ...patch, changed_on: now })
+    : null;
+  state?.catch(() => undefined);
+  // JSON text is compressed on the thread pool (or already was, while the rows arrived); objects are encoded here.
+  let encoded: { body: string; stored: Promise<Buffer> } | null = encodeResultParts(ports, final, result.columns, rows, options.stream);
   if (!encoded) {
+    options.stream?.abort();
     const done = await encodeResult(ports, final, result.columns, rows);
     encoded = { body: done.body, stored: Promise.resolve(done.stored) };
   }
   const { body, stored: object } = encoded;
   let updated: QueryRecord | null;
-  if (options.concurrentStore) {
-    // Sync runs: nothing redelivers them, so the state write may overlap the upload; a failed upload
-    // is undone by marking the run failed below.
-    const insert = options.insert;
-    const [stored, state] = await Promise.allSettled([
-      object.then((buffer) => storeResult(ports, final, buffer, { inline: true })),
-      insert ? insert(final).then(() => final) : updateQueryState(ports, query.client_id, { ...patch, changed_on: now }),
-    ]);
-    if (state.status === 'rejected') {
+  if (state) {
+    const [stored, written] = await Promise.allSettled([object.then((buffer) => storeResult(ports, final, buffer, { inline: true })), state]);
+    if (written.status === 'rejected') {
       // An insert refused (client id taken): the object just written belongs to no query.
       if (insert && stored.status === 'fulfilled' && final.results_key) await deleteResultObject(ports, final.results_key).catch(() => undefined);
-      throw state.reason;
+      throw written.reason;
     }
-    updated = state.value;
+    updated = written.value;
     if (stored.status === 'rejected') {
       const error = new SupersetError('RESULTS_BACKEND_ERROR', 'The results could not be stored in the results backend.', { status: 500 });
       await updateQueryState(ports, query.client_id, { status: 'failed', error_message: error.message, errors: [error.toItem()] }, { from: ['success'] });

@@ -9,7 +9,7 @@
 // several times cheaper than sending it raw.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress, type BrotliCompress } from 'node:zlib';
 import type { ResultColumn } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
@@ -35,9 +35,9 @@ const SLICE_ROWS = 5_000;
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
 
 /** The payload without its rows: `head` ends where the rows go, `tail` follows them. */
-function payloadParts(query: QueryRecord, columns: ResultColumn[]): { head: string; tail: string } {
+function payloadParts(query: QueryRecord, columns: ResultColumn[], headOnly = false): { head: string; tail: string } {
   const head = JSON.stringify({ status: query.status, columns, selected_columns: columns, expanded_columns: [] });
-  const tail = JSON.stringify({ query: toQueryDict(query), query_id: query.id });
+  const tail = headOnly ? '' : JSON.stringify({ query: toQueryDict(query), query_id: query.id });
   return { head: `${head.slice(0, -1)},"data":`, tail: `,${tail.slice(1)}` };
 }
 
@@ -74,25 +74,111 @@ const compress = (text: string) =>
 
 /**
  * The HTTP body now, and a promise of the compressed object for the results store: for JSON rows the
- * compression runs on the thread pool while the caller writes the query's state, and the body is
- * handed on without waiting for it.
+ * compression runs on the thread pool (or already ran, fed by `stream` while the rows arrived) while
+ * the caller writes the query's state, and the body is handed on without waiting for it.
  */
 export function encodeResultParts(
   ports: Pick<Ports, 'clock'>,
   query: QueryRecord,
   columns: ResultColumn[],
   rows: Record<string, unknown>[] | JsonRows,
+  stream?: ResultStream,
 ): { body: string; stored: Promise<Buffer> } | null {
   if (!isJsonRows(rows)) return null;
   const { head, tail } = payloadParts(query, columns);
-  const body = `${head}[${rows.pieces.join(',')}]${tail}`;
+  // One join, so the body is one flat string (no second copy when it is encoded for the socket).
+  const parts: string[] = [`${head}[`];
+  rows.pieces.forEach((piece, i) => (i === 0 ? parts.push(piece) : parts.push(',', piece)));
+  parts.push(`]${tail}`);
+  const body = parts.join('');
   // The stored payload is the body's very text, inside its envelope.
-  const stored = compress(`${envelopeOpen(ports, query)}${body}}`);
+  const stored = stream?.finish(query, columns, rows, tail) ?? compress(`${envelopeOpen(ports, query)}${body}}`);
   stored.catch(() => undefined);
   return { body, stored };
 }
 
-const envelopeOpen = (ports: Pick<Ports, 'clock'>, query: QueryRecord) => {
+/** Results smaller than this are compressed in one call at the end; larger ones while they arrive. */
+const STREAM_FROM_CHARS = 256 * 1024;
+
+/**
+ * Compresses a result's stored object while its rows arrive as JSON pieces (the engine's json mode),
+ * so that little compression is left once the run ends. The object is the one encodeResultParts would
+ * compress: envelope, the success payload's head, the pieces, then the tail known only at the end.
+ */
+export class ResultStream {
+  private prefix: string | null = null;
+  private columnsJson = '';
+  private backlog: string[] = [];
+  private backlogChars = 0;
+  private pieces = 0;
+  private compressor: BrotliCompress | null = null;
+  private output: Promise<Buffer> | null = null;
+  private broken = false;
+
+  constructor(
+    private readonly ports: Pick<Ports, 'clock'>,
+    private readonly owner: Pick<QueryRecord, 'user_id' | 'client_id'>,
+  ) {}
+
+  columns(columns: ResultColumn[]): void {
+    // Stored objects exist for successful runs only: the head says so.
+    const { head } = payloadParts({ status: 'success' } as QueryRecord, columns, true);
+    this.columnsJson = JSON.stringify(columns);
+    this.prefix = `${envelopeOpen(this.ports, this.owner)}${head}[`;
+  }
+
+  piece(text: string): void {
+    if (this.broken || this.prefix === null) {
+      this.broken = true;
+      return;
+    }
+    const part = this.pieces === 0 ? text : `,${text}`;
+    this.pieces += 1;
+    if (this.compressor) {
+      this.compressor.write(part);
+      return;
+    }
+    this.backlog.push(part);
+    this.backlogChars += part.length;
+    if (this.backlogChars >= STREAM_FROM_CHARS) this.startCompressor();
+  }
+
+  private startCompressor() {
+    const compressor = createBrotliCompress({ params: BROTLI_PARAMS });
+    const chunks: Buffer[] = [];
+    compressor.on('data', (chunk: Buffer) => chunks.push(chunk));
+    this.output = new Promise<Buffer>((resolve, reject) => {
+      compressor.once('end', () => resolve(Buffer.concat(chunks)));
+      compressor.once('error', reject);
+    });
+    this.output.catch(() => undefined);
+    compressor.write(this.prefix!);
+    for (const part of this.backlog) compressor.write(part);
+    this.backlog = [];
+    this.compressor = compressor;
+  }
+
+  /** The compressed object, or null when what was streamed is not this payload (then compress it whole). */
+  finish(query: QueryRecord, columns: ResultColumn[], rows: JsonRows, tail: string): Promise<Buffer> | null {
+    const matches =
+      !this.broken && this.prefix !== null && query.status === 'success' && this.pieces === rows.pieces.length && JSON.stringify(columns) === this.columnsJson;
+    if (!matches || !this.compressor) {
+      this.abort();
+      return null;
+    }
+    this.compressor.end(`]${tail}}`);
+    return this.output;
+  }
+
+  abort(): void {
+    this.broken = true;
+    this.compressor?.destroy();
+    this.compressor = null;
+    this.backlog = [];
+  }
+}
+
+const envelopeOpen = (ports: Pick<Ports, 'clock'>, query: Pick<QueryRecord, 'user_id' | 'client_id'>) => {
   const envelope = JSON.stringify({ expires_at: ports.clock.now() + LIMITS.resultsTtlDays * 86_400_000, user_id: query.user_id, client_id: query.client_id });
   return `${envelope.slice(0, -1)},"payload":`;
 };

@@ -14,12 +14,14 @@ import { getQueryByClientId } from '../queries/repository';
 import { asSupersetError, finishFailed, finishSuccess, type SuccessOutcome } from './finish';
 import type { RunPlan } from './plan';
 import { runWatched, syncTimeoutMs } from './runner';
+import { ResultStream } from './payload';
 
 /** The answer Superset gives when a sync run is stopped: the query, no rows. */
 const stoppedResponse = (query: QueryRecord) => ({ status: query.status, query: toQueryDict(query), query_id: query.id });
 
 export interface SyncRun {
   clientId: string;
+  userId: number;
   catalog: string | null;
   schema: string | null;
   plan: RunPlan;
@@ -34,7 +36,7 @@ export interface SyncRun {
 }
 
 /** How long a read-only run may go before its `running` record is written. */
-export const DEFER_STORE_MS = 100;
+export const DEFER_STORE_MS = 250;
 
 export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promise<RunResponse> {
   const abandon = new AbortController();
@@ -46,6 +48,8 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     }
     return stored;
   };
+  // The stored copy of the result is compressed while the rows arrive.
+  const stream = new ResultStream(ports, { user_id: run.userId, client_id: run.clientId });
   let deferred: NodeJS.Timeout | undefined;
   if (!run.plan.readOnly) {
     try {
@@ -62,11 +66,13 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     catalog: run.catalog,
     schema: run.schema,
     signal: abandon.signal,
+    onJson: stream,
   }).finally(() => clearTimeout(deferred));
+  if (outcome.kind !== 'done') stream.abort();
   if (outcome.kind === 'done' && !stored) {
     // Done before its record was written: the record goes out once, already finished.
     try {
-      const done = await finishSuccess(ports, await run.build(), run.plan, outcome.result, { concurrentStore: true, insert: run.put });
+      const done = await finishSuccess(ports, await run.build(), run.plan, outcome.result, { concurrentStore: true, insert: run.put, stream });
       return answer(done);
     } catch (error) {
       if (error instanceof SupersetError && error.errorType === 'RESULTS_BACKEND_ERROR') throw error;
@@ -79,7 +85,7 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
   } catch (error) {
     return run.onStoreFailed(error);
   }
-  if (outcome.kind === 'done') return answer(await finishSuccess(ports, query, run.plan, outcome.result, { concurrentStore: true }));
+  if (outcome.kind === 'done') return answer(await finishSuccess(ports, query, run.plan, outcome.result, { concurrentStore: true, stream }));
   if (outcome.kind === 'stopped') return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);
   const error: SupersetError = asSupersetError((e) => engine.classify(e), outcome.error);
   if (!(await finishFailed(ports, query, error))) return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);

@@ -3,7 +3,7 @@
 // engine when it turns stopped. Within one process the stop route also aborts directly through the
 // registry, so a local stop does not wait for the next poll.
 import { LIMITS, isFinished } from '../../shared/constants';
-import type { Engine, RunOptions, RunResult } from '../engines/types';
+import type { Engine, ResultColumn, RunOptions, RunResult } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { getQueryByClientId } from '../queries/repository';
 
@@ -39,6 +39,8 @@ export interface RunRequest {
   onTick?: () => Promise<void>;
   /** Aborts the run from the caller's side (its record could not be stored). */
   signal?: AbortSignal;
+  /** Told the columns and each piece of the rows' JSON text as it is written (engines with a json mode). */
+  onJson?: { columns(columns: ResultColumn[]): void; piece(text: string): void };
 }
 
 export type RunOutcome = { kind: 'done'; result: RunResult } | { kind: 'stopped' } | { kind: 'error'; error: unknown };
@@ -75,7 +77,7 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
   controller.signal.addEventListener('abort', () => (stopped = true), { once: true });
   try {
     // `json`: engines that can (DuckDB) give the rows as JSON text, which is all a result payload needs.
-    const options: RunOptions & { json: boolean } = {
+    const options: RunOptions & { json: boolean; onJson?: RunRequest['onJson'] } = {
       sql: req.sql,
       limit: req.limit,
       timeoutMs: req.timeoutMs,
@@ -83,6 +85,7 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
       catalog: req.catalog,
       schema: req.schema,
       json: true,
+      onJson: req.onJson,
     };
     const result = await engine.run(options);
     // A stop that landed while the last rows arrived still wins: the result is discarded.

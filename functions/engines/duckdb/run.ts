@@ -37,6 +37,8 @@ async function readRows(result: DuckDBResult, names: string[], converters: Conve
 /** Asks run() for the rows as JSON text (JsonRunResult) instead of objects. */
 export interface JsonRunOption {
   json?: boolean;
+  /** Told the columns, then each piece of JSONRows.pieces as soon as it is written (e.g. to compress on the way). */
+  onJson?: { columns(columns: ResultColumn[]): void; piece(text: string): void };
 }
 
 /** Rows as the JSON text of an array of row objects, key order and values as JSON.stringify(rows) gives them. */
@@ -127,7 +129,8 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions & Json
       const isQuery = result.statementType === StatementType.SELECT;
       const extra = isQuery ? {} : { rowCount: result.rowsChanged };
       if (options.json) {
-        const json = await readJson(result, names, writers, options.limit);
+        options.onJson?.columns(columns);
+        const json = await readJson(result, names, writers, options.limit, options.onJson ? (piece) => options.onJson!.piece(piece) : undefined);
         if (stoppedBy) throw stoppedBy === 'timeout' ? timeoutError('DuckDB', options.timeoutMs) : cancelledError('DuckDB');
         const truncated = json.count > options.limit;
         if (truncated) json.count = options.limit;

@@ -11,7 +11,7 @@ import { bootstrapSqlLab } from './actions/tabLoading';
 import { QueryEditorView } from './components/QueryEditorView';
 import { TabBar } from './components/TabBar';
 import { resetSqlLab, sqlLab, sqlLabConfig, startLocalPersistence } from './state/store';
-import { PERSISTENCE } from './state/persistence';
+import { PERSISTENCE, storageUsageWarning } from './state/persistence';
 import { onSessionEnd } from '../../auth/session';
 import { activeEditorId } from './state/tabTransitions';
 import type { SqlLabState } from './state/types';
@@ -105,6 +105,7 @@ export default function SqlLabPage() {
   }, [location.searchStr]);
 
   const active = activeEditorId(snap);
+  const storageWarning = storageUsageWarning(snap.localStorageUsageInKilobytes);
   return (
     <div className="sqllab">
       {snap.offline && (
@@ -113,6 +114,11 @@ export default function SqlLabPage() {
           <button type="button" className="button button--ghost button--small" onClick={() => window.location.reload()}>
             Retry now
           </button>
+        </div>
+      )}
+      {storageWarning && (
+        <div className="sqllab__storage-warning" role="alert">
+          {storageWarning}
         </div>
       )}
       {!ready ? (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startHarness, type Harness } from '../platform/harness';
-import { listEvents, publishEvent } from '../../../../functions/events/asyncEvents';
+import { listEvents, MAX_EVENTS_PER_CALL, publishEvent } from '../../../../functions/events/asyncEvents';
 import { parseStreamId, streamSortKey } from '../../../../functions/events/streamIds';
 import { LIMITS } from '../../../../shared/constants';
 import { SupersetError } from '../../../../shared/errors';
@@ -58,6 +58,18 @@ describe('async event stream', () => {
     } finally {
       h.ports.push = push;
     }
+  });
+
+  it('answers at most MAX_EVENTS_PER_CALL events a call; the rest follow with last_id', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_EVENTS_PER_CALL + 30; i++) {
+      h.clock.nowMs += 1;
+      ids.push((await publishEvent(h.ports, 15, { job_id: `j${i}`, status: 'done' })).id);
+    }
+    const first = await listEvents(h.ports, 15);
+    expect(first.map((e) => e.id)).toEqual(ids.slice(0, MAX_EVENTS_PER_CALL));
+    const rest = await listEvents(h.ports, 15, first.at(-1)!.id);
+    expect(rest.map((e) => e.id)).toEqual(ids.slice(MAX_EVENTS_PER_CALL));
   });
 
   it('refuses a malformed last_id with a 400', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSqlLabHarness, ADMIN, GAMMA, type SqlLabHarness } from './support';
+import { startSqlLabHarness, until, ADMIN, GAMMA, type SqlLabHarness } from './support';
 import { executeSql } from '../../../../functions/sqllab/execute';
 import { getResults } from '../../../../functions/sqllab/results';
 import { getQueryByClientId } from '../../../../functions/queries/repository';
@@ -110,6 +110,28 @@ describe('execute (sync)', () => {
     } finally {
       delete process.env.SQLLAB_TIMEOUT_MS;
     }
+  });
+
+  it('writes a short read-only run once, already finished, and refuses its client id again', async () => {
+    const { getQueryById } = await import('../../../../functions/queries/repository');
+    const first = bodyOf(await run({ sql: 'SELECT 7 AS v', client_id: 'once1' }));
+    expect(first.query).toMatchObject({ id: 'once1', state: 'success', rows: 1 });
+    expect(await getQueryById(h.ports, first.query.queryId)).toMatchObject({ client_id: 'once1', status: 'success', rows: 1 });
+    await expect(run({ sql: 'SELECT 8 AS v', client_id: 'once1' })).rejects.toMatchObject({ status: 409 });
+    expect(await getQueryByClientId(h.ports, 'once1')).toMatchObject({ status: 'success', sql: 'SELECT 7 AS v' });
+    expect(bodyOf(await getResults(h.ports, ADMIN, { key: first.query.resultsKey })).data).toEqual([{ v: 7 }]);
+  });
+
+  it('shows a longer read-only run as running while it runs, then finishes it', async () => {
+    const pending = run({ sql: 'SELECT sum(a.range * b.range) AS s FROM range(20000000) a, range(40) b', client_id: 'long1' });
+    const seen = await until(async () => {
+      const q = await getQueryByClientId(h.ports, 'long1');
+      return q && (q.status === 'running' || q.status === 'success') ? q.status : null;
+    });
+    const body = bodyOf(await pending);
+    expect(body.query).toMatchObject({ id: 'long1', state: 'success', rows: 1 });
+    expect(seen).toBe('running');
+    expect((await getQueryByClientId(h.ports, 'long1'))?.status).toBe('success');
   });
 
   it('queues async runs: 202 with the pending query and one message', async () => {

@@ -93,11 +93,15 @@ export async function bootstrapSqlLab(): Promise<void> {
   // A page left while a tab's migration was in flight kept it as local although the server created it;
   // a server tab nobody here knew of, with the same label, is that tab: migrating it again would duplicate it.
   const knownIds = new Set([...(persisted?.queryEditors ?? []).map((qe) => qe.id), ...(persisted?.tabHistory ?? [])]);
+  // The local copy is adopted by that server tab (its edits overlay the server's when newer), not dropped.
   const unclaimed = serverTabs.filter((t) => !knownIds.has(t.id));
+  const adopted = new Map<string, string>();
   const alreadyMigrated = (qe: Partial<QueryEditor>) => {
     const match = unclaimed.findIndex((t) => t.name === qe.name);
     if (match < 0) return false;
-    unclaimed.splice(match, 1);
+    const [server] = unclaimed.splice(match, 1);
+    adopted.set(qe.id!, server.id);
+    pendingLocalEdits.set(server.id, { ...qe, id: server.id, inLocalStorage: false });
     return true;
   };
   const localEditors = (persisted?.queryEditors ?? [])
@@ -106,7 +110,8 @@ export async function bootstrapSqlLab(): Promise<void> {
   // Edits typed just before the page went away may not have reached the server: they are applied
   // over the server's copy when that tab loads, if newer.
   for (const qe of persisted?.queryEditors ?? []) if (qe.id && serverIds.has(qe.id)) pendingLocalEdits.set(qe.id, qe);
-  const unsaved = persisted?.unsavedQueryEditor;
+  const persistedUnsaved = persisted?.unsavedQueryEditor;
+  const unsaved = persistedUnsaved?.id ? { ...persistedUnsaved, id: adopted.get(persistedUnsaved.id) ?? persistedUnsaved.id } : persistedUnsaved;
   if (unsaved?.id && unsaved.updatedAt) {
     if (serverIds.has(unsaved.id)) pendingLocalEdits.set(unsaved.id, { ...pendingLocalEdits.get(unsaved.id), ...unsaved });
     const local = localEditors.findIndex((qe) => qe.id === unsaved.id);
@@ -125,7 +130,7 @@ export async function bootstrapSqlLab(): Promise<void> {
   }
   const editors = [...serverTabs, ...localEditors.filter((qe) => !serverTabs.some((s) => s.id === qe.id))];
   const ids = new Set(editors.map((qe) => qe.id));
-  const history = (persisted?.tabHistory ?? []).filter((id) => ids.has(id));
+  const history = (persisted?.tabHistory ?? []).map((id) => adopted.get(id) ?? id).filter((id) => ids.has(id));
   if (activeId && ids.has(activeId)) history.push(activeId);
 
   apply((s) => ({

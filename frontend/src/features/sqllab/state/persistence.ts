@@ -47,6 +47,19 @@ export const RESULTS_LIMITS = {
   bytesPerKb: 1024,
 } as const;
 
+/** Browsers give a site about 5 MB of local storage; past 90% of it the editor warns before writes fail. */
+export const STORAGE_USAGE = { maxKb: 5 * 1024, warningThreshold: 0.9 } as const;
+
+/** The warning shown when local storage is nearly full, or null while there is room. */
+export function storageUsageWarning(usedKb: number): string | null {
+  if (usedKb < STORAGE_USAGE.maxKb * STORAGE_USAGE.warningThreshold) return null;
+  return (
+    `SQL Lab uses your browser's local storage to store queries and results. Currently, you are using ` +
+    `${usedKb.toFixed(2)} KB out of ${STORAGE_USAGE.maxKb} KB storage space. To keep SQL Lab from crashing, ` +
+    'please delete some query tabs. You can re-access these queries by using the Save feature before you delete the tab.'
+  );
+}
+
 /** Estimated size in KB: JSON length times 2 bytes. */
 export const dataSizeKb = (value: unknown): number =>
   ((JSON.stringify(value ?? null)?.length ?? 0) * RESULTS_LIMITS.bytesPerChar) / RESULTS_LIMITS.bytesPerKb;

@@ -5,6 +5,7 @@ import {
   keepResults,
   parsePersisted,
   persistedState,
+  storageUsageWarning,
   usageKb,
 } from '../../../../../../frontend/src/features/sqllab/state/persistence';
 import type { QueryResults } from '../../../../../../frontend/src/features/sqllab/state/types';
@@ -80,5 +81,12 @@ describe('edits not yet pushed', () => {
       queryEditors: [editor('a', { inLocalStorage: false, updatedAt: 150, sql: 'dirty' }), editor('b', { inLocalStorage: false, updatedAt: 50 })],
     });
     expect(persistedState(state, true, NOW).queryEditors.map((qe) => qe.id)).toEqual(['a']);
+  });
+});
+
+describe('storage usage', () => {
+  it('warns once usage passes 90% of the 5 MB browsers allow', () => {
+    expect(storageUsageWarning(4607)).toBeNull();
+    expect(storageUsageWarning(4608)).toMatch(/using 4608.00 KB out of 5120 KB/);
   });
 });
