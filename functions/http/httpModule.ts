@@ -10,6 +10,7 @@ import { SupersetError, badRequest, unauthorized } from '../../shared/errors';
 import { identityFromEvent, type Identity } from './identity';
 import { isRawResponse } from './respond';
 import { errorResponse } from './errorResponse';
+import { fitResponse } from './fitResponse';
 
 export interface HttpRequest<P = any, Q = any, S = any, B = any> {
   route: RouteDef;
@@ -158,12 +159,11 @@ export function httpModule(operations: Record<string, Operation>) {
       const result = await operation(request as AuthedRequest);
       if (isRawResponse(result)) {
         const { statusCode, headers, body, isBase64Encoded, cookies } = result;
-        return { statusCode, headers, body, isBase64Encoded, cookies };
+        return fitResponse({ statusCode, headers, body, isBase64Encoded, cookies }, request.headers);
       }
-      return {
-        statusCode: 200,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify(result ?? {}),
-      };
+      return fitResponse(
+        { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(result ?? {}) },
+        request.headers,
+      );
     });
 }

@@ -17,6 +17,15 @@ export function abortLocalRun(clientId: string): boolean {
   return true;
 }
 
+/**
+ * Interrupts every run of this process, for a process that is going away: the engines return at
+ * once, so the process can exit instead of waiting for native query threads.
+ */
+export function abortAllLocalRuns(): number {
+  for (const controller of running.values()) controller.abort();
+  return running.size;
+}
+
 export const STOP_POLL_MS = 500;
 
 const envMs = (name: string, fallback: number) => {

@@ -78,6 +78,9 @@ export interface PollOptions {
   run?: (event: SQSEvent) => Promise<unknown>;
 }
 
+/** How long stopping waits for running worker batches before leaving them to redelivery. */
+const STOP_GRACE_MS = 3000;
+
 /** Polls one queue until `signal` aborts; the returned function waits for the loop and running batches. */
 export function pollQueue({ client, target, region, concurrency, signal, run }: PollOptions) {
   const handle = run ?? ((event: SQSEvent) => invoke(target.worker, event, { region, timeoutSeconds: target.timeoutSeconds }));
@@ -161,7 +164,9 @@ export function pollQueue({ client, target, region, concurrency, signal, run }: 
   return async () => {
     slotFreed();
     await looping;
-    await Promise.allSettled([...inFlight]);
+    // A stopping process is a worker that dies: batches still running after a short grace are left
+    // in flight and come back after their visibility timeout, as SQS redelivers them in AWS.
+    await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
   };
 }
 

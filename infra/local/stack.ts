@@ -93,6 +93,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const saved = new Map<string, string | undefined>();
   const cleanups: (() => Promise<void> | void)[] = [() => void (active = false), () => restoreEnv(saved)];
+  // Runs last: once the stores are closed, interrupt queries still running so the process can exit;
+  // their workers can no longer acknowledge anything, so the messages are redelivered after a restart.
+  cleanups.push(async () => {
+    const { abortAllLocalRuns } = await import('../../functions/sqllab/runner');
+    abortAllLocalRuns();
+  });
   // Every step runs even if an earlier one fails, so a broken emulator cannot leave the rest open.
   const stopAll = async () => {
     let failure: unknown;

@@ -50,6 +50,7 @@ export function requestedQueryFrom(
 const REQUEST_PARAMS = ['requestKey', 'id', 'savedQueryId', 'queryId', 'sql', 'dbid', 'dbId', 'schema', 'title', 'name', 'datasourceKey', 'autorun', 'new'];
 
 let started: Promise<void> | null = null;
+let requestInFlight: string | null = null;
 let stoppers: (() => void)[] = [];
 /** Once per sign-in: the store outlives the route, so revisiting /sqllab/ keeps tabs and running queries. */
 function startOnce(): Promise<void> {
@@ -89,12 +90,19 @@ export default function SqlLabPage() {
     void startOnce().then(async () => {
       const search = new URLSearchParams(window.location.search);
       const request = requestedQueryFrom(search, location.state, window.localStorage);
-      if (request) {
-        await openRequestedQuery(request);
-        const rest = Object.fromEntries([...search.entries()].filter(([k]) => !REQUEST_PARAMS.includes(k)));
-        void navigate({ to: '/sqllab/', search: rest as never, replace: true, state: {} as never });
+      const key = request && JSON.stringify(request);
+      // The router may re-run this effect while the request is being opened; open it once.
+      if (request && key !== requestInFlight) {
+        requestInFlight = key;
+        try {
+          await openRequestedQuery(request);
+          const rest = Object.fromEntries([...search.entries()].filter(([k]) => !REQUEST_PARAMS.includes(k)));
+          await navigate({ to: '/sqllab/', search: rest as never, replace: true, state: {} as never });
+        } finally {
+          requestInFlight = null;
+        }
       }
-      if (sqlLab.queryEditors.length === 0) addTab();
+      if (sqlLab.queryEditors.length === 0 && !requestInFlight) addTab();
       if (live) setReady(true);
     });
     return () => {

@@ -134,3 +134,30 @@ describe('httpModule', () => {
     expect(parse(await handler(store, context)).status).toBe(201);
   });
 });
+
+describe('large responses', () => {
+  const big = 'x'.repeat(7 * 1024 * 1024);
+  const bigHandler = httpModule({ 'kv.store': () => ({ value: big }) });
+  const event = (headers: Record<string, string> = {}) =>
+    httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims, headers });
+
+  it('gzips a body over 1 MB when the client accepts it, so it fits the 6 MB Lambda limit', async () => {
+    const res = (await bigHandler(event({ 'accept-encoding': 'gzip, deflate, br' }), context)) as {
+      statusCode: number;
+      headers: Record<string, string>;
+      body: string;
+      isBase64Encoded: boolean;
+    };
+    expect(res.statusCode).toBe(200);
+    expect(res.isBase64Encoded).toBe(true);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(Buffer.from(res.body, 'base64')).toString()).value).toHaveLength(big.length);
+  });
+
+  it('refuses with 413 rather than a gateway failure when it cannot fit', async () => {
+    const res = parse(await bigHandler(event(), context));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toContain('6 MB');
+  });
+});

@@ -123,7 +123,7 @@ describe('execute (sync)', () => {
   });
 
   it('shows a longer read-only run as running while it runs, then finishes it', async () => {
-    const pending = run({ sql: 'SELECT sum(a.range * b.range) AS s FROM range(20000000) a, range(40) b', client_id: 'long1' });
+    const pending = run({ sql: 'SELECT sum(a.range * b.range) AS s FROM range(8000000) a, range(40) b', client_id: 'long1' });
     const seen = await until(async () => {
       const q = await getQueryByClientId(h.ports, 'long1');
       return q && (q.status === 'running' || q.status === 'success') ? q.status : null;

@@ -134,14 +134,26 @@ export async function fetchQueryResults(queryId: string, rows?: number): Promise
   }
 }
 
+/** A Stop clicked right after Run can reach the server before the query is recorded (404); retry briefly. */
+const STOP_RETRIES = 5;
+const STOP_RETRY_DELAY_MS = 400;
+
 export async function stopQuery(queryId: string): Promise<void> {
   logSqlLabEvent(SQLLAB_EVENTS.stopQuery, getQuery(queryId)?.sqlEditorId);
-  try {
-    await sqllabApi.stopQuery(queryId);
-    apply((s) => stopQueryTransition(s, queryId));
-    addSuccessToast('Query was stopped.');
-  } catch {
-    addDangerToast(`Failed at stopping query. ${queryId}`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sqllabApi.stopQuery(queryId);
+      apply((s) => stopQueryTransition(s, queryId));
+      addSuccessToast('Query was stopped.');
+      return;
+    } catch (error) {
+      const notYetKnown = isApiError(error) && error.status === 404;
+      if (!notYetKnown || attempt >= STOP_RETRIES) {
+        addDangerToast(`Failed at stopping query. ${queryId}`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, STOP_RETRY_DELAY_MS));
+    }
   }
 }
 

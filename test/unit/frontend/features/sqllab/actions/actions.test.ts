@@ -108,4 +108,14 @@ describe('query verbs', () => {
     await stopQuery('q1');
     expect(toastStore.toasts[0]).toMatchObject({ toastType: 'danger', text: 'Failed at stopping query. q1', duration: 8000 });
   });
+
+  it('a Stop that reaches the server before the query is recorded is retried', async () => {
+    sqlLab.queries = { q2: { id: 'q2', dbId: 1, sql: 's', sqlEditorId: null, runAsync: false, progress: 0, startDttm: 1, state: 'running' } };
+    api.stopQuery.mockRejectedValueOnce(notFound()).mockResolvedValueOnce({});
+    await stopQuery('q2');
+    expect(api.stopQuery).toHaveBeenCalledTimes(2);
+    expect(sqlLab.queries.q2.state).toBe('stopped');
+    expect(toastStore.toasts[0].text).toBe('Query was stopped.');
+  });
 });
+

@@ -1,0 +1,45 @@
+// A synchronous Lambda response may carry at most 6 MB. Large JSON bodies (100,000-row results)
+// are gzip-compressed when the client accepts it, which API Gateway passes through untouched;
+// a body that still does not fit is refused with a clear error instead of a gateway 502.
+import { gzipSync, constants } from 'node:zlib';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { SupersetError } from '../../shared/errors';
+
+export const LAMBDA_RESPONSE_LIMIT_BYTES = 6 * 1024 * 1024;
+/** Below this, compression costs more time than the bytes it saves on any network. */
+export const COMPRESS_OVER_BYTES = 1024 * 1024;
+
+const header = (headers: Record<string, string | undefined>, name: string) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+
+export function fitResponse(
+  response: APIGatewayProxyStructuredResultV2,
+  requestHeaders: Record<string, string | undefined>,
+): APIGatewayProxyStructuredResultV2 {
+  const body = response.body ?? '';
+  const size = response.isBase64Encoded ? Math.ceil((body.length * 3) / 4) : Buffer.byteLength(body);
+  if (size <= COMPRESS_OVER_BYTES || response.isBase64Encoded) return checkSize(response, body.length);
+  const accepts = /\bgzip\b/i.test(header(requestHeaders, 'accept-encoding') ?? '');
+  const alreadyEncoded = header((response.headers ?? {}) as Record<string, string>, 'content-encoding');
+  if (!accepts || alreadyEncoded) return checkSize(response, size);
+  const zipped = gzipSync(body, { level: constants.Z_BEST_SPEED }).toString('base64');
+  return checkSize(
+    {
+      ...response,
+      body: zipped,
+      isBase64Encoded: true,
+      headers: { ...(response.headers ?? {}), 'content-encoding': 'gzip', vary: 'accept-encoding' },
+    },
+    zipped.length,
+  );
+}
+
+function checkSize(response: APIGatewayProxyStructuredResultV2, bytes: number) {
+  if (bytes <= LAMBDA_RESPONSE_LIMIT_BYTES) return response;
+  const mb = (bytes / 1024 / 1024).toFixed(1);
+  throw new SupersetError(
+    'GENERIC_BACKEND_ERROR',
+    `The response is ${mb} MB, over the 6 MB a function can return. Lower the row limit, or send Accept-Encoding: gzip.`,
+    { status: 413, level: 'warning' },
+  );
+}
