@@ -80,6 +80,8 @@ export const EDITOR = {
   /** Stored query results are dropped past this age or size (size = JSON length x 2 bytes). */
   resultsMaxAgeMs: 86_400_000,
   resultsMaxSizeKb: 5120,
+  /** Local-storage key prefix of a query handed to the editor (new window or posted form). */
+  parkedRequestPrefix: 'sqlscape.sqllab.request.',
   newTabWarningComment:
     '-- Note: Unless you save your query, these tabs will NOT persist if you clear your cookies or change browsers.\n\n',
 } as const;

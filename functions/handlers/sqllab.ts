@@ -1,4 +1,5 @@
 // Superset's SqlLabRestApi routes. Services check permissions; this file only maps routes.
+import { acceptsGzip } from '../http/fitResponse';
 import { httpModule } from '../http/httpModule';
 import { getPorts } from '../ports/index';
 import { bootstrapSqlLab } from '../sqllab/bootstrap';
@@ -9,8 +10,9 @@ import { getResults } from '../sqllab/results';
 
 export const handler = httpModule({
   'sqllab.bootstrap': (req) => bootstrapSqlLab(getPorts(), req.user),
-  'sqllab.execute': (req) => executeSql(getPorts(), req.user, req.body),
-  'sqllab.results': (req) => getResults(getPorts(), req.user, req.q),
+  // Large results go out as the gzip made while their rows arrived (or as stored) when the client takes gzip.
+  'sqllab.execute': (req) => executeSql(getPorts(), req.user, req.body, { acceptGzip: acceptsGzip(req.headers) }),
+  'sqllab.results': (req) => getResults(getPorts(), req.user, req.q, { acceptGzip: acceptsGzip(req.headers) }),
   'sqllab.estimate': (req) => estimateQueryCost(getPorts(), req.user, req.body),
   'sqllab.formatSql': (req) => formatSql(getPorts(), req.user, req.body),
 });

@@ -12,6 +12,20 @@ export const COMPRESS_OVER_BYTES = 1024 * 1024;
 const header = (headers: Record<string, string | undefined>, name: string) =>
   Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 
+/** Whether the request's Accept-Encoding allows a gzip body. */
+export const acceptsGzip = (requestHeaders: Record<string, string | undefined>) => /\bgzip\b/i.test(header(requestHeaders, 'accept-encoding') ?? '');
+
+/**
+ * A 200 JSON response from a body compressed beforehand (a result compressed while its rows arrived):
+ * only for a request that accepts gzip; fitResponse passes it on as it is, checking its size.
+ */
+export const gzippedJson = (gzip: Buffer): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', vary: 'accept-encoding' },
+  body: gzip.toString('base64'),
+  isBase64Encoded: true,
+});
+
 export function fitResponse(
   response: APIGatewayProxyStructuredResultV2,
   requestHeaders: Record<string, string | undefined>,
@@ -19,7 +33,7 @@ export function fitResponse(
   const body = response.body ?? '';
   const size = response.isBase64Encoded ? Math.ceil((body.length * 3) / 4) : Buffer.byteLength(body);
   if (size <= COMPRESS_OVER_BYTES || response.isBase64Encoded) return checkSize(response, body.length);
-  const accepts = /\bgzip\b/i.test(header(requestHeaders, 'accept-encoding') ?? '');
+  const accepts = acceptsGzip(requestHeaders);
   const alreadyEncoded = header((response.headers ?? {}) as Record<string, string>, 'content-encoding');
   if (!accepts || alreadyEncoded) return checkSize(response, size);
   const zipped = gzipSync(body, { level: constants.Z_BEST_SPEED }).toString('base64');

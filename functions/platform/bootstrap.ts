@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Ports } from '../ports/index';
 import { createUser, type UserRecord } from './users';
-import { findDatabaseByName, insertDatabase, type DatabaseRecord } from '../databases/repository';
+import { DATABASE_DEFAULTS, findDatabaseByName, insertDatabase, type DatabaseRecord } from '../databases/repository';
 
 export const EXAMPLES_DATABASE_NAME = 'examples';
 
@@ -30,22 +30,8 @@ export async function bootstrapLocal(ports: Ports, options: { examplesPath: stri
     (await findDatabaseByName(ports, EXAMPLES_DATABASE_NAME)) ??
     (await insertDatabase(
       ports,
-      {
-        database_name: EXAMPLES_DATABASE_NAME,
-        sqlalchemy_uri: duckdbUri(options.examplesPath),
-        // Superset's examples database: exposed in SQL Lab, synchronous, read-only, no uploads.
-        expose_in_sqllab: true,
-        allow_run_async: false,
-        allow_dml: false,
-        allow_ctas: false,
-        allow_cvas: false,
-        allow_file_upload: false,
-        force_ctas_schema: null,
-        cache_timeout: null,
-        impersonate_user: false,
-        configuration_method: 'sqlalchemy_form',
-        extra: {},
-      },
+      // Superset's examples database: exposed in SQL Lab, synchronous, read-only, no uploads.
+      { ...DATABASE_DEFAULTS, database_name: EXAMPLES_DATABASE_NAME, sqlalchemy_uri: duckdbUri(options.examplesPath) },
       'duckdb',
       admin.id,
     ));

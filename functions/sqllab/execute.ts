@@ -18,6 +18,7 @@ import { isInProgress } from '../../shared/constants';
 import { planRun, type RunPlan } from './plan';
 import { runSync } from './runSync';
 import { enqueueQuery } from './enqueue';
+import type { ClientOptions } from './respondPayload';
 
 export const newResultsKey = (ports: Pick<Ports, 'ids'>) => ports.ids.uuid();
 
@@ -71,7 +72,8 @@ export function newQueryRecord(
   };
 }
 
-export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody): Promise<RawResponse | object> {
+export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody, client: ClientOptions = {}): Promise<RawResponse | object> {
+  const T=(globalThis as any).__T=[performance.now()];
   requirePermission(user, 'can_execute_sql_query', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   // The id counter is independent of everything before the record: its round trip overlaps them.
   const idPromise = nextQueryId(ports.tables);
@@ -83,6 +85,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
   if (!db.expose_in_sqllab) {
     throw forbidden(`Database ${db.database_name} is not exposed in SQL Lab`, 'DATABASE_SECURITY_ACCESS_ERROR');
   }
+  T.push(performance.now());
   const clientId = body.client_id || ports.ids.short(11);
   const engine = await engineFor(db);
   const plan = await planRun(
@@ -99,6 +102,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     },
     { userId: user.userId, username: user.username, nowMs: ports.clock.now() },
   );
+  T.push(performance.now());
   const async = body.runAsync === true || db.allow_run_async;
   const build = async () => newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
   const put = async (query: QueryRecord) => putQuery(ports, await offloadLargeSql(ports, query));
@@ -114,7 +118,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     throw error;
   };
 
-  if (!async) return runSync(ports, engine, { clientId, userId: user.userId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, build, put, store, onStoreFailed });
+  if (!async) return runSync(ports, engine, { clientId, userId: user.userId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, build, put, store, onStoreFailed, client });
   let query: QueryRecord;
   try {
     query = await store();

@@ -7,11 +7,12 @@ import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
 import { getQueryByClientId, updateQueryState } from '../queries/repository';
 import { finalFactor } from './limits';
-import { encodeResult, encodeResultParts, resultRows, rowCount, storeResult, type JsonRows, type ResultStream } from './payload';
+import { encodeJsonResult, encodeResult, isJsonRows, resultRows, rowCount, storeResult, type JsonRows, type Payload } from './payload';
+import type { GzipResultStream } from './gzipResult';
 import { deleteResultObject } from './resultStore';
 import type { RunPlan } from './plan';
 
-export type SuccessOutcome = { kind: 'success'; query: QueryRecord; body: string } | { kind: 'stopped' | 'failed'; query: QueryRecord };
+export type SuccessOutcome = { kind: 'success'; query: QueryRecord; payload: Payload } | { kind: 'stopped' | 'failed'; query: QueryRecord };
 
 export async function finishSuccess(
   ports: Pick<Ports, 'tables' | 'blobs' | 'clock'>,
@@ -22,8 +23,8 @@ export async function finishSuccess(
     concurrentStore?: boolean;
     /** The query was never written: insert it in its final state (rejects when the client id is taken) instead of updating it. */
     insert?: (query: QueryRecord) => Promise<void>;
-    /** Compressed the stored object while the rows arrived (JSON rows only). */
-    stream?: ResultStream;
+    /** Compressed the payload while the rows arrived (JSON rows only). */
+    stream?: GzipResultStream;
   } = {},
 ): Promise<SuccessOutcome> {
   const now = ports.clock.now();
@@ -47,14 +48,16 @@ export async function finishSuccess(
       : updateQueryState(ports, query.client_id, { ...patch, changed_on: now })
     : null;
   state?.catch(() => undefined);
-  // JSON text is compressed on the thread pool (or already was, while the rows arrived); objects are encoded here.
-  let encoded: { body: string; stored: Promise<Buffer> } | null = encodeResultParts(ports, final, result.columns, rows, options.stream);
-  if (!encoded) {
+  // JSON text is compressed once, with gzip (already, while the rows arrived, for a streamed sync run);
+  // row objects (other engines) are encoded here.
+  let encoded: { payload: Promise<Payload>; stored: Promise<Buffer> };
+  if (isJsonRows(rows)) encoded = encodeJsonResult(ports, final, result.columns, rows, options.stream);
+  else {
     options.stream?.abort();
     const done = await encodeResult(ports, final, result.columns, rows);
-    encoded = { body: done.body, stored: Promise.resolve(done.stored) };
+    encoded = { payload: Promise.resolve({ text: () => done.body }), stored: Promise.resolve(done.stored) };
   }
-  const { body, stored: object } = encoded;
+  const { stored: object } = encoded;
   let updated: QueryRecord | null;
   if (state) {
     const [stored, written] = await Promise.allSettled([object.then((buffer) => storeResult(ports, final, buffer, { inline: true })), state]);
@@ -75,9 +78,9 @@ export async function finishSuccess(
     await storeResult(ports, final, await object, { inline: false });
     updated = await updateQueryState(ports, query.client_id, { ...patch, changed_on: now });
   }
-  if (updated) return { kind: 'success', query: updated, body };
+  if (updated) return { kind: 'success', query: updated, payload: await encoded.payload };
   const current = await getQueryByClientId(ports, query.client_id);
-  if (current?.status === 'success') return { kind: 'success', query: current, body };
+  if (current?.status === 'success') return { kind: 'success', query: current, payload: await encoded.payload };
   // Stopped (or failed by the dead-letter drainer) meanwhile: its state is final, the rows are not shown.
   if (query.results_key) await deleteResultObject(ports, query.results_key);
   return { kind: current?.status === 'stopped' || !current ? 'stopped' : 'failed', query: current ?? query };

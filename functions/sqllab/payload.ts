@@ -9,12 +9,12 @@
 // several times cheaper than sending it raw.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress, type BrotliCompress } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress, gunzipSync, type BrotliCompress } from 'node:zlib';
 import type { ResultColumn } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
-import { LIMITS } from '../../shared/constants';
 import { getResultObject, putResultObject } from './resultStore';
+import { compressText, envelopeOpen, gunzipText, gzipSize, storedObject, splitStoredObject, type GzipPayload, type GzipResultStream } from './gzipResult';
 
 export { resultsBlobKey } from './resultStore';
 
@@ -95,6 +95,48 @@ export function encodeResultParts(
   const stored = stream?.finish(query, columns, rows, tail) ?? compress(`${envelopeOpen(ports, query)}${body}}`);
   stored.catch(() => undefined);
   return { body, stored };
+}
+
+/** A finished payload: its text on demand, and its gzip when it has one (JSON rows). */
+export interface Payload {
+  text(): string;
+  /** The payload's gzip member (the stored object's payload, and the body for clients that accept gzip). */
+  gzip?: Buffer;
+  /** UTF-8 bytes of text(). */
+  bytes?: number;
+}
+
+/**
+ * JSON rows (DuckDB's json mode) as one gzip: the payload was compressed while the rows arrived
+ * (`stream`) or is compressed whole now; the stored object wraps that very gzip in its envelope
+ * (gzipResult.ts), so the result is compressed once for the client and the store.
+ */
+export function encodeJsonResult(
+  ports: Pick<Ports, 'clock'>,
+  query: QueryRecord,
+  columns: ResultColumn[],
+  rows: JsonRows,
+  stream?: GzipResultStream,
+): { payload: Promise<Payload>; stored: Promise<Buffer> } {
+  const { head, tail } = payloadParts(query, columns);
+  let text: string | undefined;
+  const body = () => {
+    if (text === undefined) {
+      const parts: string[] = [`${head}[`];
+      rows.pieces.forEach((piece, i) => (i === 0 ? parts.push(piece) : parts.push(',', piece)));
+      parts.push(`]${tail}`);
+      text = parts.join('');
+    }
+    return text;
+  };
+  const sameHead = query.status === 'success';
+  const zipped: Promise<GzipPayload> = (sameHead ? stream?.finish(columns, rows.pieces.length, tail) : (stream?.abort(), null)) ?? compressText(body());
+  const envelope = envelopeOpen(ports, query);
+  const stored = zipped.then((z) => storedObject(envelope, z.gzip));
+  stored.catch(() => undefined);
+  const payload = zipped.then((z): Payload => ({ text: body, gzip: z.gzip, bytes: z.bytes }));
+  payload.catch(() => undefined);
+  return { payload, stored };
 }
 
 /** Results smaller than this are compressed in one call at the end; larger ones while they arrive. */
@@ -178,10 +220,6 @@ export class ResultStream {
   }
 }
 
-const envelopeOpen = (ports: Pick<Ports, 'clock'>, query: Pick<QueryRecord, 'user_id' | 'client_id'>) => {
-  const envelope = JSON.stringify({ expires_at: ports.clock.now() + LIMITS.resultsTtlDays * 86_400_000, user_id: query.user_id, client_id: query.client_id });
-  return `${envelope.slice(0, -1)},"payload":`;
-};
 
 /** Encodes a finished query's payload once for the client and once, compressed, for the bucket. */
 export async function encodeResult(
@@ -234,27 +272,57 @@ export async function storeResult(ports: Pick<Ports, 'tables' | 'blobs' | 'clock
 export interface StoredResult {
   userId: number;
   clientId: string;
+  /** The payload's gzip member as stored (gzip objects), to be sent as is. */
+  payloadGzip: Buffer | null;
   /** The payload's JSON text exactly as it was answered. */
-  payloadJson: string;
+  payloadJson(): Promise<string>;
   /** Parses the payload (only needed to cut rows). */
   body(): ResultBody;
 }
 
 const PAYLOAD_MARK = ',"payload":';
 
+function openEnvelope(text: string, resultsKey: string) {
+  const mark = text.indexOf(PAYLOAD_MARK);
+  if (mark < 0) throw new Error(`Result object ${resultsKey} is not a stored result`);
+  const envelope = JSON.parse(`${text.slice(0, mark)}}`) as { expires_at: number; user_id: number; client_id: string };
+  return { envelope, payloadAt: mark + PAYLOAD_MARK.length };
+}
+
 /**
- * The stored result, or null when missing or past its retention. The envelope's few fields come
- * first and hold no `"payload"` text (client ids are [A-Za-z0-9_-]), so the payload is cut out at the
- * first mark instead of parsing (and re-encoding) 100k rows just to pass them on.
+ * The stored result, or null when missing or past its retention. Gzip objects (gzipResult.ts) give
+ * their envelope without inflating anything and their payload's gzip as stored. Brotli objects (older
+ * ones, and engines that give row objects): the envelope's few fields come first and hold no
+ * `"payload"` text (client ids are [A-Za-z0-9_-]), so the payload is cut out at the first mark instead
+ * of parsing (and re-encoding) 100k rows just to pass them on.
  */
 export async function readResult(ports: Pick<Ports, 'tables' | 'blobs' | 'clock'>, resultsKey: string): Promise<StoredResult | null> {
   const buffer = await getResultObject(ports, resultsKey);
   if (!buffer) return null;
+  const split = splitStoredObject(buffer);
+  if (split) {
+    const { envelope } = openEnvelope(split.envelope, resultsKey);
+    if (envelope.expires_at <= ports.clock.now()) return null;
+    const payloadGzip = split.payloadGzip;
+    return {
+      userId: envelope.user_id,
+      clientId: envelope.client_id,
+      payloadGzip,
+      payloadJson: () => gunzipText(payloadGzip),
+      body: () => JSON.parse(gunzipSync(payloadGzip).toString('utf8')) as ResultBody,
+    };
+  }
   const text = (await decompress(buffer)).toString('utf8');
-  const mark = text.indexOf(PAYLOAD_MARK);
-  if (mark < 0) throw new Error(`Result object ${resultsKey} is not a stored result`);
-  const envelope = JSON.parse(`${text.slice(0, mark)}}`) as { expires_at: number; user_id: number; client_id: string };
+  const { envelope, payloadAt } = openEnvelope(text, resultsKey);
   if (envelope.expires_at <= ports.clock.now()) return null;
-  const payloadJson = text.slice(mark + PAYLOAD_MARK.length, -1);
-  return { userId: envelope.user_id, clientId: envelope.client_id, payloadJson, body: () => JSON.parse(payloadJson) as ResultBody };
+  const payloadJson = text.slice(payloadAt, -1);
+  return {
+    userId: envelope.user_id,
+    clientId: envelope.client_id,
+    payloadGzip: null,
+    payloadJson: async () => payloadJson,
+    body: () => JSON.parse(payloadJson) as ResultBody,
+  };
 }
+
+export { gzipSize };

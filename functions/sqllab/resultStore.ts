@@ -23,7 +23,9 @@ export async function putResultObject(ports: P, resultsKey: string, object: Buff
     );
     return;
   }
-  await ports.blobs.put(resultsBlobKey(resultsKey), object, 'application/x-brotli');
+  // JSON-rows results are gzip (gzipResult.ts), row-object results Brotli.
+  const gzip = object[0] === 0x1f && object[1] === 0x8b;
+  await ports.blobs.put(resultsBlobKey(resultsKey), object, gzip ? 'application/gzip' : 'application/x-brotli');
 }
 
 export async function getResultObject(ports: P, resultsKey: string): Promise<Buffer | null> {

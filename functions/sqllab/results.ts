@@ -8,12 +8,14 @@ import type { Identity } from '../http/identity';
 import { raw, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { getQueryByClientId } from '../queries/repository';
-import { readResult } from './payload';
+import { gzipSize, readResult } from './payload';
+import type { ClientOptions } from './respondPayload';
+import { COMPRESS_OVER_BYTES, gzippedJson } from '../http/fitResponse';
 
 export const RESULTS_GONE_MESSAGE = 'Data could not be retrieved from the results backend. You need to re-run the original query.';
 export const RESULTS_QUERY_MISSING_MESSAGE = 'The query associated with these results could not be found. You need to re-run the original query.';
 
-export async function getResults(ports: Ports, user: Identity, q: ResultsQ): Promise<RawResponse> {
+export async function getResults(ports: Ports, user: Identity, q: ResultsQ, client: ClientOptions = {}): Promise<RawResponse> {
   requirePermission(user, 'can_get_results', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   const stored = await readResult(ports, q.key);
   if (!stored) throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_GONE_MESSAGE, { status: 410 });
@@ -21,9 +23,14 @@ export async function getResults(ports: Ports, user: Identity, q: ResultsQ): Pro
   if (!query || query.results_key !== q.key) {
     throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_QUERY_MISSING_MESSAGE, { status: 404 });
   }
-  let json = stored.payloadJson;
-  if (q.rows !== undefined) {
-    const body = stored.body();
+  // All rows wanted and the stored payload is gzip: those very bytes are the answer to a client that
+  // takes gzip (a large payload: small ones go out as text, as any small body does).
+  const gzip = stored.payloadGzip;
+  const all = q.rows === undefined || (typeof query.rows === 'number' && q.rows >= query.rows);
+  if (all && gzip && client.acceptGzip && gzipSize(gzip) > COMPRESS_OVER_BYTES) return raw(gzippedJson(gzip));
+  let json = await stored.payloadJson();
+  if (q.rows !== undefined && !all) {
+    const body = JSON.parse(json) as ReturnType<typeof stored.body>;
     if (body.data.length > q.rows) {
       body.data = body.data.slice(0, q.rows);
       json = JSON.stringify({ ...body, displayLimitReached: true });

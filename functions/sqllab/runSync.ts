@@ -7,14 +7,15 @@
 // short is over before anyone could stop it.
 import { SupersetError } from '../../shared/errors';
 import type { Engine } from '../engines/types';
-import { raw, type RawResponse } from '../http/respond';
+import type { RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId } from '../queries/repository';
 import { asSupersetError, finishFailed, finishSuccess, type SuccessOutcome } from './finish';
 import type { RunPlan } from './plan';
 import { runWatched, syncTimeoutMs } from './runner';
-import { ResultStream } from './payload';
+import { GzipResultStream } from './gzipResult';
+import { payloadResponse, type ClientOptions } from './respondPayload';
 
 /** The answer Superset gives when a sync run is stopped: the query, no rows. */
 const stoppedResponse = (query: QueryRecord) => ({ status: query.status, query: toQueryDict(query), query_id: query.id });
@@ -33,6 +34,8 @@ export interface SyncRun {
   put: (query: QueryRecord) => Promise<void>;
   /** The answer when `store` rejected (a retried request's 202, or the error). */
   onStoreFailed: (error: unknown) => Promise<RawResponse>;
+  /** What the request allows for the answer (gzip). */
+  client?: ClientOptions;
 }
 
 /** How long a read-only run may go before its `running` record is written. */
@@ -48,8 +51,8 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     }
     return stored;
   };
-  // The stored copy of the result is compressed while the rows arrive.
-  const stream = new ResultStream(ports, { user_id: run.userId, client_id: run.clientId });
+  // The payload is compressed while the rows arrive: the gzip body for the client and the stored copy.
+  const stream = new GzipResultStream();
   let deferred: NodeJS.Timeout | undefined;
   if (!run.plan.readOnly) {
     try {
@@ -68,12 +71,14 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     signal: abandon.signal,
     onJson: stream,
   }).finally(() => clearTimeout(deferred));
+  (globalThis as any).__T.push(performance.now());
   if (outcome.kind !== 'done') stream.abort();
   if (outcome.kind === 'done' && !stored) {
     // Done before its record was written: the record goes out once, already finished.
     try {
       const done = await finishSuccess(ports, await run.build(), run.plan, outcome.result, { concurrentStore: true, insert: run.put, stream });
-      return answer(done);
+      (globalThis as any).__T.push(performance.now());
+      return answer(done, run.client);
     } catch (error) {
       if (error instanceof SupersetError && error.errorType === 'RESULTS_BACKEND_ERROR') throw error;
       return run.onStoreFailed(error);
@@ -85,7 +90,7 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
   } catch (error) {
     return run.onStoreFailed(error);
   }
-  if (outcome.kind === 'done') return answer(await finishSuccess(ports, query, run.plan, outcome.result, { concurrentStore: true, stream }));
+  if (outcome.kind === 'done') return answer(await finishSuccess(ports, query, run.plan, outcome.result, { concurrentStore: true, stream }), run.client);
   if (outcome.kind === 'stopped') return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);
   const error: SupersetError = asSupersetError((e) => engine.classify(e), outcome.error);
   if (!(await finishFailed(ports, query, error))) return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);
@@ -94,7 +99,7 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
 
 type RunResponse = RawResponse | object;
 
-function answer(done: SuccessOutcome): RunResponse {
+function answer(done: SuccessOutcome, client: ClientOptions | undefined): RunResponse {
   if (done.kind !== 'success') return stoppedResponse(done.query);
-  return raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: done.body });
+  return payloadResponse(done.payload, client);
 }

@@ -23,6 +23,7 @@ export type Capability =
 
 export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   health: [],
+  sqllabForm: [],
   security: ['cognitoAuth', 'mainRead'],
   me: ['mainRead'],
   kv: ['mainRead', 'mainWrite'],

@@ -2,7 +2,7 @@
 // the route table so a new API area needs no infra change. Most areas own their first path segment
 // (/api, /kv, /tabstateview ...); a segment the SPA also uses for pages (Superset's
 // /superset/dashboard/<id>/ is a page, /superset/log/ is an API) is split one level deeper.
-import type { RouteDef } from '../../shared/routes/index';
+import { routes as tableRoutes, type RouteDef } from '../../shared/routes/index';
 
 /** First segments shared by SPA pages and API routes. */
 export const SHARED_WITH_SPA = new Set(['superset']);
@@ -10,9 +10,10 @@ export const SHARED_WITH_SPA = new Set(['superset']);
 /** CloudFront allows 25 cache behaviours per distribution by default (the SPA default is one more). */
 export const MAX_BEHAVIOURS = 24;
 
-export function apiPathPatterns(routes: readonly Pick<RouteDef, 'path'>[]): string[] {
+export function apiPathPatterns(routes: readonly Pick<RouteDef, 'path' | 'spaPage'>[]): string[] {
   const patterns = new Set<string>();
-  for (const { path } of routes) {
+  // A page path stays with the SPA; its POST reaches the API through the rewrite function's redirect.
+  for (const { path } of routes.filter((r) => !r.spaPage)) {
     const segments = path.split('/').filter(Boolean);
     const depth = SHARED_WITH_SPA.has(segments[0]) ? 2 : 1;
     const prefix: string[] = [];
@@ -35,12 +36,22 @@ export function apiPathPatterns(routes: readonly Pick<RouteDef, 'path'>[]): stri
  * file extension is an SPA page, so it is served /index.html. Unlike a 403/404 -> index.html error
  * response, this leaves missing assets and API errors as real 404s.
  */
-export const SPA_REWRITE_FUNCTION = `function handler(event) {
+export function spaRewriteFunction(routes: readonly Pick<RouteDef, 'path' | 'method' | 'spaPage'>[]): string {
+  // Routes on page paths (a form posted to /sqllab/) are redirected with 307, which keeps the method
+  // and body, to their /superset twin that the API behaviour serves.
+  const redirects = Object.fromEntries(routes.filter((r) => r.spaPage).map((r) => [`${r.method} ${r.path}`, `/superset${r.path}`]));
+  return `var REDIRECTS = ${JSON.stringify(redirects)};
+function handler(event) {
   var request = event.request;
+  var target = REDIRECTS[request.method + ' ' + request.uri];
+  if (target) return { statusCode: 307, statusDescription: 'Temporary Redirect', headers: { location: { value: target } } };
   var last = request.uri.split('/').pop();
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
 }`;
+}
+
+export const SPA_REWRITE_FUNCTION = spaRewriteFunction(tableRoutes);
 
 /** Where the SPA opens its WebSocket: wss://<host>/ws (frontend/src/features/asyncEvents). */
 export const WEBSOCKET_PATH = '/ws';

@@ -24,6 +24,11 @@ export interface RouteDef {
   body?: z.ZodType;
   /** How the body arrives; default json. `form` also accepts JSON (sendBeacon posts forms). */
   bodyFormat?: 'json' | 'form';
+  /**
+   * The path is also a page of the app (GET serves the SPA). Locally the gateway matches the route's
+   * method first; CloudFront, which routes by path only, redirects it to its /superset twin (307).
+   */
+  spaPage?: boolean;
 }
 
 export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T): T => routes;

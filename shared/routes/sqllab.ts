@@ -57,7 +57,21 @@ export const FormatSqlBodySchema = z.object({
 });
 export type FormatSqlBody = z.infer<typeof FormatSqlBodySchema>;
 
+/**
+ * A query handed to SQL Lab by a posted form (Superset's "View in SQL Lab"): either its fields or a
+ * `form_data` JSON text holding them.
+ */
+export const SqlLabFormSchema = z
+  .object({
+    form_data: z.string().max(2_000_000).optional(),
+    datasourceKey: z.string().max(256).optional(),
+    sql: z.string().max(1_000_000).optional(),
+  })
+  .passthrough();
+
 export const sqllabRoutes = defineRoutes([
+  { name: 'sqllab.postForm', method: 'POST', path: '/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema, spaPage: true },
+  { name: 'sqllab.postFormLegacy', method: 'POST', path: '/superset/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema },
   { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab' },
   { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', body: ExecuteBodySchema },
   { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', q: ResultsQSchema },

@@ -214,6 +214,24 @@ describe('SQL Lab', () => {
     expect(await page.getByLabel('Database').inputValue()).toBe('1');
   });
 
+  it('opens a query posted to /sqllab/ as a form, as Superset pages post "View in SQL Lab"', async () => {
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = '/sqllab/';
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = 'form_data';
+      input.value = JSON.stringify({ sql: 'SELECT Origin, count(*) FROM cars GROUP BY Origin -- </script>' });
+      form.appendChild(input);
+      document.body.appendChild(form);
+      form.submit();
+    });
+    await page.waitForURL((url) => url.pathname === '/sqllab/' && !url.search.includes('requestKey'));
+    await expect.poll(() => editor().textContent()).toContain('SELECT Origin, count(*) FROM cars GROUP BY Origin -- </script>');
+  });
+
   it('runs a query asynchronously and fetches its results when the worker is done', async () => {
     const token = await cloud.login('admin', 'admin');
     const res = await fetch(`${cloud.url}/api/v1/database/1`, {

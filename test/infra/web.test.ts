@@ -93,11 +93,11 @@ describe('API path patterns', () => {
     ]);
   });
 
-  it('covers every route of the table', () => {
+  it('covers every route of the table but those on SPA page paths (redirected by the rewrite function)', () => {
     const patterns = apiPathPatterns(routes);
     const matches = (pattern: string, path: string) =>
       pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
-    for (const route of routes) {
+    for (const route of routes.filter((r) => !r.spaPage)) {
       const concrete = route.path.replace(/\{[^}]+\}/g, '1');
       expect(patterns.some((p) => matches(p, concrete)), route.path).toBe(true);
     }
@@ -109,7 +109,19 @@ describe('API path patterns', () => {
 });
 
 describe('SPA rewrite function', () => {
-  const run = (uri: string) => runInNewContext(`${SPA_REWRITE_FUNCTION}; handler({ request: { uri: ${JSON.stringify(uri)} } })`).uri as string;
+  const handle = (uri: string, method = 'GET') =>
+    runInNewContext(`${SPA_REWRITE_FUNCTION}; handler({ request: { method: ${JSON.stringify(method)}, uri: ${JSON.stringify(uri)} } })`);
+  const run = (uri: string) => handle(uri).uri as string;
+
+  it('redirects a form posted to /sqllab/ to the API twin, keeping method and body (307)', () => {
+    expect(handle('/sqllab/', 'POST')).toMatchObject({ statusCode: 307, headers: { location: { value: '/superset/sqllab/' } } });
+    expect(handle('/sqllab/', 'GET').uri).toBe('/index.html');
+  });
+
+  it('leaves SPA page paths out of the API behaviours', () => {
+    expect(apiPathPatterns(routes)).not.toContain('/sqllab/*');
+    expect(apiPathPatterns(routes)).toContain('/superset/sqllab/*');
+  });
 
   it.each([
     ['/sqllab/', '/index.html'],

@@ -2,13 +2,14 @@
 // same window it travels as router state; for a new window (what Superset does with a posted form) it
 // is parked in local storage under a one-time key named in the URL, so the SQL never sits in the URL.
 import type { useNavigate } from '@tanstack/react-router';
+import { EDITOR } from '../../../../shared/constants';
 
 export interface RequestedQueryPayload {
   datasourceKey?: string;
   sql: string;
 }
 
-const KEY_PREFIX = 'sqlscape.sqllab.request.';
+const KEY_PREFIX = EDITOR.parkedRequestPrefix;
 
 export function openInSqlLab(navigate: ReturnType<typeof useNavigate>, request: RequestedQueryPayload, options: { newWindow?: boolean } = {}) {
   if (options.newWindow) {

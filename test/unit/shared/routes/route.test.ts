@@ -31,8 +31,14 @@ describe('route table', () => {
     expect(findRoute('GET', '/kv/abc/')?.params).toEqual({ pk: 'abc' });
   });
 
-  it('marks only health, login and refresh as public', () => {
+  it('marks only health, login, refresh and the SQL Lab form post as public', () => {
     const publicNames = routes.filter((r) => r.public).map((r) => r.name).sort();
-    expect(publicNames).toEqual(['health.get', 'security.login', 'security.refresh']);
+    expect(publicNames).toEqual(['health.get', 'security.login', 'security.refresh', 'sqllab.postForm', 'sqllab.postFormLegacy']);
+  });
+
+  it('gives every route on an SPA page path a /superset twin for CloudFront to redirect to', () => {
+    for (const route of routes.filter((r) => r.spaPage)) {
+      expect(findRoute(route.method, `/superset${route.path}`)?.route.module).toBe(route.module);
+    }
   });
 });
