@@ -3,7 +3,7 @@
 // gsi2 lists a user's queries of one editor tab by start time (tab state, "a deleted tab drops its
 // queries"). State changes race (worker vs stop vs redelivery), so every transition is a conditional
 // write: finished states are final and a pending query is claimed by exactly one worker at a time.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FINISHED_STATES, type QueryState } from '../../shared/constants';
 import { conflict } from '../../shared/errors';
 import type { Ports } from '../ports/index';
@@ -35,12 +35,31 @@ function indexKeys(q: Pick<QueryRecord, 'user_id' | 'sql_editor_id' | 'changed_o
   };
 }
 
-/** Stores a new query; a client id already in use is a 409. */
-export async function putQuery(ports: P, query: QueryRecord): Promise<void> {
+/** Writes items of the main table in one BatchWriteItem round trip (retrying what comes back unprocessed). */
+async function batchWrite(ports: P, requests: Record<string, unknown>[]): Promise<void> {
   const main = ports.tables.name('main');
-  const pointer = ports.tables.doc.send(
-    new PutCommand({ TableName: main, Item: { ...pointerKey(query.id), client_id: query.client_id } }),
-  );
+  let pending = requests;
+  for (let attempt = 0; pending.length; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+    if (attempt > 8) throw new Error('DynamoDB left items unprocessed');
+    const out = await ports.tables.doc.send(new BatchWriteCommand({ RequestItems: { [main]: pending } }));
+    pending = (out.UnprocessedItems?.[main] ?? []) as Record<string, unknown>[];
+  }
+}
+
+/**
+ * Stores a new query; a client id already in use is a 409. `alongside`: items written with its id
+ * pointer in one request (a small sync run's result object), removed again with it when the client
+ * id was taken. The pointer goes out in parallel with the conditional put (BatchWriteItem takes no
+ * conditions): two round trips in flight instead of one after the other.
+ */
+export async function putQuery(ports: P, query: QueryRecord, alongside: { pk: string; sk: string }[] = []): Promise<void> {
+  const main = ports.tables.name('main');
+  const extras = [{ ...pointerKey(query.id), client_id: query.client_id }, ...alongside];
+  const pointer =
+    extras.length === 1
+      ? ports.tables.doc.send(new PutCommand({ TableName: main, Item: extras[0] })).then(() => undefined)
+      : batchWrite(ports, extras.map((Item) => ({ PutRequest: { Item } })));
   pointer.catch(() => undefined);
   try {
     await ports.tables.doc.send(
@@ -51,9 +70,10 @@ export async function putQuery(ports: P, query: QueryRecord): Promise<void> {
       }),
     );
   } catch (error) {
-    // The pointer went out in parallel (one round trip instead of two); an id that names no query of
-    // its own must not stay pointing at someone else's.
-    await pointer.then(() => ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: pointerKey(query.id) }))).catch(() => undefined);
+    // An id (or result) that names no query of its own must not stay pointing at someone else's.
+    await pointer
+      .then(() => batchWrite(ports, extras.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }))))
+      .catch(() => undefined);
     if (isConditionFailure(error)) throw conflict(`A query with client id ${query.client_id} already exists`);
     throw error;
   }

@@ -73,7 +73,6 @@ export function newQueryRecord(
 }
 
 export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody, client: ClientOptions = {}): Promise<RawResponse | object> {
-  const T=(globalThis as any).__T=[performance.now()];
   requirePermission(user, 'can_execute_sql_query', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   // The id counter is independent of everything before the record: its round trip overlaps them.
   const idPromise = nextQueryId(ports.tables);
@@ -85,7 +84,6 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
   if (!db.expose_in_sqllab) {
     throw forbidden(`Database ${db.database_name} is not exposed in SQL Lab`, 'DATABASE_SECURITY_ACCESS_ERROR');
   }
-  T.push(performance.now());
   const clientId = body.client_id || ports.ids.short(11);
   const engine = await engineFor(db);
   const plan = await planRun(
@@ -102,10 +100,9 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     },
     { userId: user.userId, username: user.username, nowMs: ports.clock.now() },
   );
-  T.push(performance.now());
   const async = body.runAsync === true || db.allow_run_async;
   const build = async () => newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
-  const put = async (query: QueryRecord) => putQuery(ports, await offloadLargeSql(ports, query));
+  const put = async (query: QueryRecord, alongside?: { pk: string; sk: string }[]) => putQuery(ports, await offloadLargeSql(ports, query), alongside);
   const store = async () => {
     const query = await build();
     await put(query);

@@ -9,7 +9,7 @@ import { getQueryByClientId, updateQueryState } from '../queries/repository';
 import { finalFactor } from './limits';
 import { encodeJsonResult, encodeResult, isJsonRows, resultRows, rowCount, storeResult, type JsonRows, type Payload } from './payload';
 import type { GzipResultStream } from './gzipResult';
-import { deleteResultObject } from './resultStore';
+import { deleteResultObject, inlineResultItem } from './resultStore';
 import type { RunPlan } from './plan';
 
 export type SuccessOutcome = { kind: 'success'; query: QueryRecord; payload: Payload } | { kind: 'stopped' | 'failed'; query: QueryRecord };
@@ -22,7 +22,7 @@ export async function finishSuccess(
   options: {
     concurrentStore?: boolean;
     /** The query was never written: insert it in its final state (rejects when the client id is taken) instead of updating it. */
-    insert?: (query: QueryRecord) => Promise<void>;
+    insert?: (query: QueryRecord, alongside: { pk: string; sk: string }[]) => Promise<void>;
     /** Compressed the payload while the rows arrived (JSON rows only). */
     stream?: GzipResultStream;
   } = {},
@@ -39,20 +39,23 @@ export async function finishSuccess(
     lease_until: null,
   };
   const final: QueryRecord = { ...query, ...patch, changed_on: now };
+  // JSON text is compressed once, with gzip (already, while the rows arrived, for a streamed sync run;
+  // at once for a small result, which then goes out in the same request as the query's id pointer).
+  let encoded: { payload: Promise<Payload>; stored: Promise<Buffer>; storedNow?: Buffer | null } | null = isJsonRows(rows)
+    ? encodeJsonResult(ports, final, result.columns, rows, options.stream)
+    : null;
   // Sync runs: nothing redelivers them, so the state write goes out first and overlaps the encoding
   // and the upload; a failed upload is undone by marking the run failed below.
   const insert = options.insert;
+  const inlineItem = insert && encoded?.storedNow && final.results_key ? inlineResultItem(ports, final.results_key, encoded.storedNow) : null;
   const state = options.concurrentStore
     ? insert
-      ? insert(final).then(() => final)
+      ? insert(final, inlineItem ? [inlineItem] : []).then(() => final)
       : updateQueryState(ports, query.client_id, { ...patch, changed_on: now })
     : null;
   state?.catch(() => undefined);
-  // JSON text is compressed once, with gzip (already, while the rows arrived, for a streamed sync run);
-  // row objects (other engines) are encoded here.
-  let encoded: { payload: Promise<Payload>; stored: Promise<Buffer> };
-  if (isJsonRows(rows)) encoded = encodeJsonResult(ports, final, result.columns, rows, options.stream);
-  else {
+  if (!encoded) {
+    // Row objects (other engines) are encoded here.
     options.stream?.abort();
     const done = await encodeResult(ports, final, result.columns, rows);
     encoded = { payload: Promise.resolve({ text: () => done.body }), stored: Promise.resolve(done.stored) };
@@ -60,10 +63,13 @@ export async function finishSuccess(
   const { stored: object } = encoded;
   let updated: QueryRecord | null;
   if (state) {
-    const [stored, written] = await Promise.allSettled([object.then((buffer) => storeResult(ports, final, buffer, { inline: true })), state]);
+    // A small result already went out with the query (inlineItem); anything else is stored now.
+    const storing = inlineItem ? Promise.resolve() : object.then((buffer) => storeResult(ports, final, buffer, { inline: true }));
+    const [stored, written] = await Promise.allSettled([storing, state]);
     if (written.status === 'rejected') {
-      // An insert refused (client id taken): the object just written belongs to no query.
-      if (insert && stored.status === 'fulfilled' && final.results_key) await deleteResultObject(ports, final.results_key).catch(() => undefined);
+      // An insert refused (client id taken): the object just written belongs to no query (an inline
+      // one was removed with the id pointer).
+      if (insert && !inlineItem && stored.status === 'fulfilled' && final.results_key) await deleteResultObject(ports, final.results_key).catch(() => undefined);
       throw written.reason;
     }
     updated = written.value;

@@ -148,7 +148,7 @@ export class GzipResultStream {
    * The payload's gzip, or null when what was streamed is not this result (then compress it whole).
    * `tail` is everything after the rows: `]` excluded, e.g. `,"query":{…},"query_id":1}`.
    */
-  finish(columns: ResultColumn[], pieces: number, tail: string): Promise<GzipPayload> | null {
+  finish(columns: ResultColumn[], pieces: number, tail: string): GzipPayload | Promise<GzipPayload> | null {
     const matches = !this.broken && this.head !== null && this.pieces === pieces && JSON.stringify(columns) === this.columnsJson;
     if (!matches) {
       this.abort();
@@ -174,9 +174,9 @@ export class GzipResultStream {
   }
 }
 
-/** One payload text compressed whole (inline when small, else on the thread pool). */
-export async function compressText(text: string): Promise<GzipPayload> {
+/** One payload text compressed whole: at once when small (the caller can write it with the query), else on the thread pool. */
+export function compressText(text: string): GzipPayload | Promise<GzipPayload> {
   const bytes = Buffer.byteLength(text);
-  const gzip = text.length <= INLINE_COMPRESS_CHARS ? gzipSync(text, GZIP) : await gzipAsync(text, GZIP);
-  return { gzip, bytes };
+  if (text.length <= INLINE_COMPRESS_CHARS) return { gzip: gzipSync(text, GZIP), bytes };
+  return gzipAsync(text, GZIP).then((gzip) => ({ gzip, bytes }));
 }

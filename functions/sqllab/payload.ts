@@ -14,7 +14,7 @@ import type { ResultColumn } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getResultObject, putResultObject } from './resultStore';
-import { compressText, envelopeOpen, gunzipText, gzipSize, storedObject, splitStoredObject, type GzipPayload, type GzipResultStream } from './gzipResult';
+import { compressText, envelopeOpen, gunzipText, gzipSize, storedObject, splitStoredObject, type GzipResultStream } from './gzipResult';
 
 export { resultsBlobKey } from './resultStore';
 
@@ -117,7 +117,7 @@ export function encodeJsonResult(
   columns: ResultColumn[],
   rows: JsonRows,
   stream?: GzipResultStream,
-): { payload: Promise<Payload>; stored: Promise<Buffer> } {
+): { payload: Promise<Payload>; stored: Promise<Buffer>; storedNow: Buffer | null } {
   const { head, tail } = payloadParts(query, columns);
   let text: string | undefined;
   const body = () => {
@@ -130,13 +130,17 @@ export function encodeJsonResult(
     return text;
   };
   const sameHead = query.status === 'success';
-  const zipped: Promise<GzipPayload> = (sameHead ? stream?.finish(columns, rows.pieces.length, tail) : (stream?.abort(), null)) ?? compressText(body());
+  const zipped = (sameHead ? stream?.finish(columns, rows.pieces.length, tail) : (stream?.abort(), null)) ?? compressText(body());
   const envelope = envelopeOpen(ports, query);
+  if (!(zipped instanceof Promise)) {
+    const storedNow = storedObject(envelope, zipped.gzip);
+    return { payload: Promise.resolve({ text: body, gzip: zipped.gzip, bytes: zipped.bytes }), stored: Promise.resolve(storedNow), storedNow };
+  }
   const stored = zipped.then((z) => storedObject(envelope, z.gzip));
   stored.catch(() => undefined);
   const payload = zipped.then((z): Payload => ({ text: body, gzip: z.gzip, bytes: z.bytes }));
   payload.catch(() => undefined);
-  return { payload, stored };
+  return { payload, stored, storedNow: null };
 }
 
 /** Results smaller than this are compressed in one call at the end; larger ones while they arrive. */

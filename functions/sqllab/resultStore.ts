@@ -15,12 +15,17 @@ type P = Pick<Ports, 'tables' | 'blobs' | 'clock'>;
 export const resultsBlobKey = (resultsKey: string) => `results/${resultsKey}`;
 const itemKey = (resultsKey: string) => ({ pk: `RESULT#${resultsKey}`, sk: 'RESULT' });
 
+/** The table item of a small sync result (null when it belongs in the bucket), for a caller that writes it with other items. */
+export function inlineResultItem(ports: Pick<Ports, 'clock'>, resultsKey: string, object: Buffer) {
+  if (object.length > INLINE_MAX_BYTES) return null;
+  const ttl = Math.ceil((ports.clock.now() + LIMITS.resultsTtlDays * 86_400_000) / 1000);
+  return { ...itemKey(resultsKey), body: object, ttl };
+}
+
 export async function putResultObject(ports: P, resultsKey: string, object: Buffer, options: { inline: boolean }): Promise<void> {
-  if (options.inline && object.length <= INLINE_MAX_BYTES) {
-    const ttl = Math.ceil((ports.clock.now() + LIMITS.resultsTtlDays * 86_400_000) / 1000);
-    await ports.tables.doc.send(
-      new PutCommand({ TableName: ports.tables.name('main'), Item: { ...itemKey(resultsKey), body: object, ttl } }),
-    );
+  const item = options.inline ? inlineResultItem(ports, resultsKey, object) : null;
+  if (item) {
+    await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
     return;
   }
   // JSON-rows results are gzip (gzipResult.ts), row-object results Brotli.

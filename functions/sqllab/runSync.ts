@@ -30,8 +30,8 @@ export interface SyncRun {
   store: () => Promise<QueryRecord>;
   /** The record store() writes, not written. */
   build: () => Promise<QueryRecord>;
-  /** Writes a record built by build(); rejects when the client id is taken. */
-  put: (query: QueryRecord) => Promise<void>;
+  /** Writes a record built by build(), with `alongside` items (its small result); rejects when the client id is taken. */
+  put: (query: QueryRecord, alongside?: { pk: string; sk: string }[]) => Promise<void>;
   /** The answer when `store` rejected (a retried request's 202, or the error). */
   onStoreFailed: (error: unknown) => Promise<RawResponse>;
   /** What the request allows for the answer (gzip). */
@@ -71,13 +71,11 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     signal: abandon.signal,
     onJson: stream,
   }).finally(() => clearTimeout(deferred));
-  (globalThis as any).__T.push(performance.now());
   if (outcome.kind !== 'done') stream.abort();
   if (outcome.kind === 'done' && !stored) {
     // Done before its record was written: the record goes out once, already finished.
     try {
       const done = await finishSuccess(ports, await run.build(), run.plan, outcome.result, { concurrentStore: true, insert: run.put, stream });
-      (globalThis as any).__T.push(performance.now());
       return answer(done, run.client);
     } catch (error) {
       if (error instanceof SupersetError && error.errorType === 'RESULTS_BACKEND_ERROR') throw error;

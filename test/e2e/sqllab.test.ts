@@ -216,6 +216,7 @@ describe('SQL Lab', () => {
 
   it('opens a query posted to /sqllab/ as a form, as Superset pages post "View in SQL Lab"', async () => {
     await page.goto(`${cloud.url}/sqllab/`);
+    const opened = page.waitForURL((url) => url.search.includes('requestKey'), { waitUntil: 'commit' });
     await page.evaluate(() => {
       const form = document.createElement('form');
       form.method = 'POST';
@@ -228,8 +229,10 @@ describe('SQL Lab', () => {
       document.body.appendChild(form);
       form.submit();
     });
+    await opened;
     await page.waitForURL((url) => url.pathname === '/sqllab/' && !url.search.includes('requestKey'));
     await expect.poll(() => editor().textContent()).toContain('SELECT Origin, count(*) FROM cars GROUP BY Origin -- </script>');
+    await screenshot(page, 'sqllab-posted-form');
   });
 
   it('runs a query asynchronously and fetches its results when the worker is done', async () => {

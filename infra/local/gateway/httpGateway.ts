@@ -48,7 +48,6 @@ export function httpGateway(options: HttpGatewayOptions) {
   const log = options.log ?? (() => undefined);
 
   async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, found: MatchedRoute) {
-    const G=[performance.now()];
     const { route, params, routeKey } = found;
     const requestId = randomUUID();
     const idHeader = { 'apigw-requestid': requestId };
@@ -66,7 +65,6 @@ export function httpGateway(options: HttpGatewayOptions) {
       sendJson(res, 413, { message: 'Request Entity Too Large' }, idHeader);
       return 413;
     }
-    G.push(performance.now());
     const event = buildHttpEvent({ req, url, body, routeKey, params, claims, requestId });
     let result: unknown;
     try {
@@ -81,12 +79,9 @@ export function httpGateway(options: HttpGatewayOptions) {
       sendJson(res, 503, { message: 'Service Unavailable' }, idHeader);
       return 503;
     }
-    G.push(performance.now());
     const answer = toHttpAnswer(result);
     res.writeHead(answer.status, { ...answer.headers, ...idHeader, 'content-length': String(answer.body.length) });
     res.end(req.method === 'HEAD' ? undefined : answer.body);
-    G.push(performance.now());
-    const T=(globalThis as any).__T; if (T && routeKey.includes('execute')) { const all=[G[0],G[1],...T,G[2],G[3]]; ((globalThis as any).__TR ??= []).push(all.slice(1).map((x,i)=>x-all[i])); (globalThis as any).__T=null; }
     return answer.status;
   }
 
