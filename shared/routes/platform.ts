@@ -35,6 +35,8 @@ export const EventLogBodySchema = z
     // A JSON string when posted as a form (sendBeacon), a list when posted as JSON.
     events: z.union([z.string().max(5_000_000), z.array(z.record(z.string(), z.unknown())).max(1024)]),
     guest_token: z.string().optional(),
+    // sendBeacon cannot set headers: a beacon carries the access token as a form field instead.
+    token: z.string().max(8192).optional(),
   })
   .passthrough();
 
@@ -50,6 +52,8 @@ export const platformRoutes = defineRoutes([
   { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', body: KvStoreBodySchema, bodyFormat: 'form' },
   { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv', params: StringIdParamsSchema },
   { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv', params: StringIdParamsSchema },
-  { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form' },
+  // Public at the gateway because browsers send it with sendBeacon, which cannot carry the
+  // Authorization header; the handler checks the header or the form's token itself.
+  { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', public: true, query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form' },
   { name: 'asyncEvents.list', method: 'GET', path: '/api/v1/async_event/', module: 'asyncEvents', query: AsyncEventQuerySchema },
 ]);

@@ -168,6 +168,16 @@ describe('platform API', () => {
       expect(res.status).toBe(200);
     });
 
+    it('accepts a beacon form that carries the token as a field, and refuses one without or with a bad token', async () => {
+      const events = JSON.stringify([{ event_name: 'sqllab_run_query' }]);
+      const ok = await call('/superset/log/?explode=events', { method: 'POST', body: new URLSearchParams({ events, token: gamma }) });
+      expect(ok.status).toBe(200);
+      const missing = await call('/superset/log/?explode=events', { method: 'POST', body: new URLSearchParams({ events }) });
+      expect(missing.status).toBe(401);
+      const forged = await call('/superset/log/?explode=events', { method: 'POST', body: new URLSearchParams({ events, token: `${gamma}x` }) });
+      expect(forged.status).toBe(401);
+    });
+
     it('refuses malformed events with 400', async () => {
       const body = new URLSearchParams({ events: '[{"broken"' });
       expect((await call('/superset/log/?explode=events', { method: 'POST', token: gamma, body })).status).toBe(400);

@@ -67,7 +67,10 @@ describe('app shell', () => {
     await screenshot(page, 'dashboard-list');
     const response = await logged;
     expect(response.status()).toBe(200);
-    const { events } = JSON.parse(response.request().postData() ?? '{}') as { events: { event_name: string; path?: string }[] };
+    // Sent with sendBeacon: a multipart form with the events and the session token as fields.
+    const form = response.request().postData() ?? '';
+    expect(form).toContain('name="token"');
+    const events = JSON.parse(/name="events"\r\n\r\n(.*)\r\n/.exec(form)?.[1] ?? '[]') as { event_name: string; path?: string }[];
     expect(events).toContainEqual(expect.objectContaining({ event_name: 'spa_navigation', path: '/dashboard/list/' }));
     await page.close();
   });

@@ -31,13 +31,14 @@ describe('HTTP API routes', () => {
     }
   });
 
-  it('leaves health, login, refresh and the SQL Lab form post open, and only them', () => {
+  it('leaves health, login, refresh, the event log (beacons) and the SQL Lab form post open, and only them', () => {
     const open = routeResources().filter((r) => r.AuthorizationType === 'NONE');
     expect(open.map((r) => r.RouteKey).sort()).toEqual([
       'GET /health',
       'POST /api/v1/security/login',
       'POST /api/v1/security/refresh',
       'POST /sqllab',
+      'POST /superset/log',
       'POST /superset/sqllab',
     ]);
     for (const r of open) expect(r.AuthorizerId).toBeUndefined();

@@ -27,12 +27,26 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.writeHead(status, { ...JSON_TYPE, ...headers }).end(JSON.stringify(body));
 }
 
+// Tokens already verified, until they expire: a signature check per request costs more than the
+// rest of the gateway's work. Keyed by secret and token, so a rotated secret verifies afresh.
+const verified = new Map<string, Claims & { exp: number }>();
+const VERIFIED_MAX = 1000;
+
 /** The HTTP API JWT authorizer takes the Authorization header as the bare token or `Bearer <token>`. */
 async function authorize(req: IncomingMessage, secret: string): Promise<Claims | null> {
   const header = (req.headers.authorization ?? '').trim();
   const token = /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : header;
   if (!token || /\s/.test(token)) return null;
-  return (await verifyLocalToken(token, secret)) as Claims | null;
+  const key = `${secret}\n${token}`;
+  const known = verified.get(key);
+  if (known && known.exp * 1000 > Date.now()) return known;
+  if (known) verified.delete(key);
+  const claims = await verifyLocalToken(token, secret);
+  if (claims) {
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(key, claims as unknown as Claims & { exp: number });
+  }
+  return claims as Claims | null;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {

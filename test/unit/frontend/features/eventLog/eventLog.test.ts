@@ -83,7 +83,7 @@ describe('event logger', () => {
 describe('event log transport', () => {
   const events = [{ impression_id: 'i', version: 'v2', ts: 1, event_name: 'x', event_type: 'user' as const }];
 
-  it('uses sendBeacon with a form (events, guest_token) when available and no header is needed', async () => {
+  it('uses sendBeacon with a form (events, guest_token) when available', async () => {
     const beacons: { url: string; data: FormData }[] = [];
     const posts: string[] = [];
     const send = createEventLogSender({
@@ -99,15 +99,20 @@ describe('event log transport', () => {
     expect(beacons[0].data.get('guest_token')).toBe('guest-1');
   });
 
-  it('POSTs when sendBeacon is missing, refuses, or the session needs a bearer header', async () => {
+  it('sends the session token as a form field, since a beacon cannot carry headers', async () => {
+    const beacons: FormData[] = [];
+    const posts: string[] = [];
+    createEventLogSender({ sendBeacon: (_, data) => (beacons.push(data), true), post: async (e) => void posts.push(e), getToken: () => 'jwt' })('/e', events);
+    expect(posts).toEqual([]);
+    expect(beacons[0].get('token')).toBe('jwt');
+  });
+
+  it('POSTs when sendBeacon is missing or refuses', async () => {
     const posts: EventLogEntry[][] = [];
     const post = async (_: string, batch: EventLogEntry[]) => void posts.push(batch);
-    createEventLogSender({ post, getToken: () => null })('/e', events);
+    createEventLogSender({ post, getToken: () => 'jwt' })('/e', events);
     createEventLogSender({ sendBeacon: () => false, post, getToken: () => null })('/e', events);
-    let beaconCalls = 0;
-    createEventLogSender({ sendBeacon: () => (beaconCalls++, true), post, getToken: () => 'jwt' })('/e', events);
-    expect(posts).toHaveLength(3);
-    expect(beaconCalls).toBe(0);
+    expect(posts).toHaveLength(2);
   });
 
   it('a failed POST is reported as a warning, never thrown', async () => {
