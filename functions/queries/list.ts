@@ -49,6 +49,13 @@ function stringFilter(get: (q: QueryRecord) => string | null, opr: string, value
 }
 
 function timeFilter(get: (q: QueryRecord) => number, opr: string, value: unknown): Predicate | null {
+  // Superset's query history sends a range as (opr:between,value:!(from,to)).
+  if (opr === 'between') {
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [from, to] = value.map(toMs);
+    if (Number.isNaN(from) || Number.isNaN(to)) return null;
+    return (q) => get(q) >= from && get(q) <= to;
+  }
   const ms = toMs(value);
   if (Number.isNaN(ms)) return null;
   const ops: Record<string, Predicate> = { gt: (q) => get(q) > ms, lt: (q) => get(q) < ms, eq: (q) => get(q) === ms };

@@ -27,7 +27,9 @@ export function formatInDialect(sql: string, language: SqlLanguage): string {
       paramTypes: { custom: [{ regex: String.raw`\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}` }] },
     });
   } catch (error) {
-    throw new SupersetError('INVALID_SQL_ERROR', `The SQL could not be formatted: ${(error as Error).message}`);
+    // sql-formatter appends its whole parser trace (hundreds of KB); the first line says what is wrong.
+    const reason = String((error as Error).message).split('\n')[0].slice(0, 500);
+    throw new SupersetError('INVALID_SQL_ERROR', `The SQL could not be formatted: ${reason}`);
   }
 }
 

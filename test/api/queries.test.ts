@@ -79,6 +79,9 @@ describe('query API', () => {
       const paged = await call(`/api/v1/query/?${q({ order_column: 'start_time', order_direction: 'asc', page: 1, page_size: 1 })}`, { token: gamma });
       expect(paged.body.count).toBe(2);
       expect(paged.body.result.map((r: Json) => r.sql)).toEqual(['SELECT * FROM missing_table']);
+      const range = (from: number, to: number) => q({ filters: [{ col: 'start_time', opr: 'between', value: [from, to] }] });
+      expect((await call(`/api/v1/query/?${range(0, 9_999_999_999_999)}`, { token: gamma })).body.count).toBe(2);
+      expect((await call(`/api/v1/query/?${range(0, 1)}`, { token: gamma })).body.count).toBe(0);
       const everyone = await call('/api/v1/query/', { token: admin });
       expect(everyone.body.count).toBe(3);
       const byUser = await call(`/api/v1/query/?${q({ filters: [{ col: 'user', opr: 'rel_o_m', value: 1 }] })}`, { token: admin });

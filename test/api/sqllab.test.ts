@@ -292,6 +292,9 @@ describe('SQL Lab API', () => {
       const huge = await call('/api/v1/sqllab/format_sql/', { method: 'POST', token: gamma, json: { sql: `SELECT 1 -- ${'x'.repeat(1_000_000)}` } });
       expect([huge.status, huge.body.errors[0].error_type]).toEqual([400, 'INVALID_SQL_ERROR']);
       expect((await call('/api/v1/sqllab/format_sql/', { method: 'POST', token: gamma, json: { sql: 'select 1', database_id: 999 } })).status).toBe(404);
+      const unparsable = await call('/api/v1/sqllab/format_sql/', { method: 'POST', token: gamma, json: { sql: 'select ((( from' } });
+      expect([unparsable.status, unparsable.body.errors[0].error_type]).toEqual([400, 'INVALID_SQL_ERROR']);
+      expect(unparsable.body.message.length).toBeLessThan(600);
       expect((await call('/api/v1/sqllab/format_sql/', { method: 'POST', json: { sql: 'select 1' } })).status).toBe(401);
     });
   });

@@ -52,6 +52,10 @@ export function classifyPostgres(error: unknown, sql?: string): SupersetError {
     const user = /for user "([^"]+)"/.exec(message)?.[1] ?? '';
     return engineError(ENGINE, 'CONNECTION_INVALID_PASSWORD_ERROR', `The password provided for username "${user}" is incorrect.`, { username: user });
   }
+  // pg raises this itself (no SQLSTATE) when the server asks for a password the URI does not have.
+  if (/client password must be a string|no password supplied/i.test(message)) {
+    return engineError(ENGINE, 'CONNECTION_MISSING_PARAMETERS_ERROR', 'The database requires a password, and the connection has none.', { missing: ['password'] });
+  }
   if (code === '28000' && /role "([^"]+)" does not exist/.test(message)) {
     const user = quotedName(message) ?? '';
     return engineError(ENGINE, 'CONNECTION_INVALID_USERNAME_ERROR', `The username "${user}" does not exist.`, { username: user });

@@ -155,6 +155,11 @@ describe('postgresql connection errors', () => {
     expect(error.message).toBe(`The password provided for username "${pg.user}" is incorrect.`);
   });
 
+  it('missing password', async () => {
+    const error = await withUri(`postgresql://${pg.user}@127.0.0.1:${pg.port}/${pg.database}`);
+    expect(error.errorType).toBe('CONNECTION_MISSING_PARAMETERS_ERROR');
+  });
+
   it('unknown database', async () => {
     const error = await withUri(`postgresql://${pg.user}:${pg.password}@127.0.0.1:${pg.port}/nodb`);
     expect(error.errorType).toBe('CONNECTION_UNKNOWN_DATABASE_ERROR');
