@@ -1,12 +1,11 @@
 // Result payloads as Superset's QueryExecutionResponseSchema ({status, data, columns, selected_columns,
-// expanded_columns, query, query_id}) and their copy in the results bucket. Engines that write rows as
-// JSON text (DuckDB) hand over the finished text: it is spliced into the body once and the same text is
-// compressed for the bucket on the thread pool while the query's state is written. Row objects (other
-// engines) are encoded once, in slices: each slice is spliced into the HTTP body and handed to a
-// compressor at once, so libuv's thread pool compresses slice i while the event loop encodes slice
-// i+1. Stored objects are Brotli at quality 0: result JSON shrinks ~8x (as much as gzip
-// -1 does on this data) at about half gzip's CPU time, which makes the upload of a 100k-row result
-// several times cheaper than sending it raw.
+// expanded_columns, query, query_id}) and their copy in the results store. Engines that write rows as
+// JSON text (DuckDB) go through encodeJsonResult: the payload is compressed once, with gzip, while the
+// rows arrive (gzipResult.ts), and those bytes are both the body for a client that accepts gzip and
+// the payload of the stored object; the text is joined only for a client that does not take gzip.
+// Row objects (other engines) are encoded once, in slices: each slice is spliced into the HTTP body
+// and handed to a Brotli compressor at once, so libuv's thread pool compresses slice i while the event
+// loop encodes slice i+1. readResult reads both kinds of object.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress, gunzipSync, type BrotliCompress } from 'node:zlib';
@@ -147,6 +146,9 @@ export function encodeJsonResult(
 const STREAM_FROM_CHARS = 256 * 1024;
 
 /**
+ * The Brotli variant of GzipResultStream (encodeResultParts's stored object). The run path no longer
+ * uses it or encodeResultParts (JSON rows go through encodeJsonResult); readResult still reads such objects.
+ *
  * Compresses a result's stored object while its rows arrive as JSON pieces (the engine's json mode),
  * so that little compression is left once the run ends. The object is the one encodeResultParts would
  * compress: envelope, the success payload's head, the pieces, then the tail known only at the end.
@@ -316,7 +318,9 @@ export async function readResult(ports: Pick<Ports, 'tables' | 'blobs' | 'clock'
       body: () => JSON.parse(gunzipSync(payloadGzip).toString('utf8')) as ResultBody,
     };
   }
-  const text = (await decompress(buffer)).toString('utf8');
+  // Brotli (row-object results), or a gzip object of another layout (whole gunzip, never on the hot path).
+  const gzip = buffer[0] === 0x1f && buffer[1] === 0x8b;
+  const text = gzip ? await gunzipText(buffer) : (await decompress(buffer)).toString('utf8');
   const { envelope, payloadAt } = openEnvelope(text, resultsKey);
   if (envelope.expires_at <= ports.clock.now()) return null;
   const payloadJson = text.slice(payloadAt, -1);

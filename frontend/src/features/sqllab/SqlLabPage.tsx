@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { openRequestedQuery, type RequestedQuery } from './actions/savedActions';
-import { startTabSync } from './actions/tabActions';
-import { addTab } from './actions/tabActions';
+import { addTab, reconnect, startTabSync } from './actions/tabActions';
 import { bootstrapSqlLab } from './actions/tabLoading';
 import { QueryEditorView } from './components/QueryEditorView';
 import { TabBar } from './components/TabBar';
@@ -113,13 +112,14 @@ export default function SqlLabPage() {
   }, [location.searchStr]);
 
   const active = activeEditorId(snap);
-  const storageWarning = storageUsageWarning(snap.localStorageUsageInKilobytes);
+  const storageWarning = storageUsageWarning(snap.localStorageUsageInKilobytes, config.storageFull);
   return (
     <div className="sqllab">
       {snap.offline && (
         <div className="sqllab__offline" role="status">
           Offline — the server cannot be reached. Your edits are kept in this browser and sync when the connection returns.
-          <button type="button" className="button button--ghost button--small" onClick={() => window.location.reload()}>
+          {/* Not a page reload: offline, that would lose the page itself. */}
+          <button type="button" className="button button--ghost button--small" onClick={() => reconnect()}>
             Retry now
           </button>
         </div>

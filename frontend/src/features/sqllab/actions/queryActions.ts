@@ -21,6 +21,7 @@ import { alterEditor } from '../state/tabTransitions';
 import { apply, getEditor, getQuery, holdResults, sqlLab } from '../state/store';
 import type { Query, QueryResults } from '../state/types';
 import { syncInFlight, watchAsyncQuery } from './queryPolling';
+import { changesSchema, forgetDatabase } from '../editor/schemaCompletion';
 import { SQLLAB_EVENTS, logSqlLabEvent } from './sqllabEvents';
 
 /** The message and structured errors of a failed call, as the error views want them. */
@@ -111,12 +112,20 @@ export async function execute(query: Query): Promise<void> {
       return;
     }
     apply((s) => querySuccess(s, query.id, holdResults(json), Date.now()));
+    afterSuccess(query.id);
   } catch (error) {
+    if (isApiError(error) && error.errorType === 'FRONTEND_NETWORK_ERROR') sqlLab.offline = true;
     const { message, errors, link } = describeError(error);
     apply((s) => queryFailed(s, query.id, message, Date.now(), link, errors));
   } finally {
     syncInFlight.delete(query.id);
   }
+}
+
+/** A CTAS/CVAS or DDL that succeeded made the schema browser's and autocomplete's table lists stale. */
+function afterSuccess(queryId: string) {
+  const q = getQuery(queryId);
+  if (q?.state === 'success' && q.dbId && !q.isDataPreview && (q.ctas || changesSchema(q.sql))) forgetDatabase(q.dbId);
 }
 
 /** Fetches stored results by results key (async queries, results dropped from local storage). */
@@ -128,6 +137,7 @@ export async function fetchQueryResults(queryId: string, rows?: number): Promise
     const json = await sqllabApi.fetchResults(query.resultsKey, rows);
     const results: QueryResults = { ...json, status: json.status ?? 'success' };
     apply((s) => querySuccess(s, queryId, holdResults(results), Date.now()));
+    afterSuccess(queryId);
   } catch (error) {
     const { message, errors, link } = describeError(error, 'Failed at retrieving results');
     apply((s) => queryFailed(s, queryId, message, Date.now(), link, errors));

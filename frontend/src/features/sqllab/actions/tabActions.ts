@@ -24,6 +24,7 @@ import type { QueryEditor } from '../state/types';
 import { loadTabContent } from './tabLoading';
 import { persistTable } from './tableActions';
 import { forgetEditorSession, renameEditorSession } from '../editor/editorSessions';
+import { checkForUpdates } from './queryPolling';
 
 const is404 = (error: unknown) => isApiError(error) && error.status === 404;
 const backend = () => sqlLabConfig.backendPersistence;
@@ -146,6 +147,9 @@ export const renameTab = (id: string, name: string) => {
 
 export const toggleLeftBar = (id: string) => updateTab(id, { hideLeftBar: !getEditor(id)?.hideLeftBar });
 
+const neverReachedServer = (queryId: string) =>
+  Boolean(sqlLab.queries[queryId]?.errors?.some((e) => e.error_type === 'FRONTEND_NETWORK_ERROR'));
+
 /** Pushes every tab edited since the last save; only changed fields travel. */
 export async function syncDirtyTabs(): Promise<void> {
   if (!backend()) return;
@@ -154,6 +158,8 @@ export async function syncDirtyTabs(): Promise<void> {
   let failed = false;
   for (const qe of dirty) {
     const body = tabStatePutBody(qe, lastPushed.get(qe.id));
+    // A run that failed for want of a network never reached the server, which would refuse its id.
+    if (typeof body.latest_query_id === 'string' && neverReachedServer(body.latest_query_id)) delete body.latest_query_id;
     if (Object.keys(body).length === 0) continue;
     try {
       await sqllabApi.updateTabState(qe.id, body);
@@ -177,6 +183,19 @@ export async function syncDirtyTabs(): Promise<void> {
   if (!failed) apply((s) => editorSaved(s, startedAt));
 }
 
+/**
+ * Offline: pushes the edits held locally and asks the server for query updates; whichever answers
+ * first clears the offline state (both set it again if the network is still down).
+ */
+export function reconnect(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  if (backend()) {
+    for (const qe of sqlLab.queryEditors) if (qe.inLocalStorage) void migrateTab(qe.id);
+    void syncDirtyTabs();
+  }
+  void checkForUpdates();
+}
+
 /** Starts the debounced push of edits and the repeating migration of local-only tabs. */
 export function startTabSync(): () => void {
   let debounce: ReturnType<typeof setTimeout> | undefined;
@@ -185,6 +204,8 @@ export function startTabSync(): () => void {
   const migrate = setInterval(() => {
     if (!backend()) return;
     for (const qe of sqlLab.queryEditors) if (qe.inLocalStorage) void migrateTab(qe.id);
+    // Offline, edits wait in local storage; keep knocking so they go out as soon as the server answers.
+    if (sqlLab.offline) reconnect();
   }, EDITOR.localStorageCheckMs);
   const check = setInterval(() => {
     if (!backend()) return;
@@ -197,11 +218,21 @@ export function startTabSync(): () => void {
     }
   }, 500);
   const flush = () => void syncDirtyTabs();
+  // The browser knows first when the network goes or comes back: say so at once, and push on return.
+  const wentOffline = () => {
+    sqlLab.offline = true;
+  };
+  const cameOnline = () => reconnect();
   window.addEventListener('pagehide', flush);
+  window.addEventListener('offline', wentOffline);
+  window.addEventListener('online', cameOnline);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) sqlLab.offline = true;
   return () => {
     clearInterval(check);
     clearInterval(migrate);
     clearTimeout(debounce);
     window.removeEventListener('pagehide', flush);
+    window.removeEventListener('offline', wentOffline);
+    window.removeEventListener('online', cameOnline);
   };
 }

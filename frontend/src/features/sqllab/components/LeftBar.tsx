@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import * as sqllabApi from '../api/sqllabApi';
 import { addTable } from '../actions/tableActions';
 import { updateTab } from '../actions/tabActions';
-import { forgetDatabase, schemasOf, tablesOf } from '../editor/schemaCompletion';
+import { forgetDatabase, schemaEpochs, schemasOf, tablesOf } from '../editor/schemaCompletion';
 import { sqlLab } from '../state/store';
 import { TableElement } from './TableElement';
 import { TableIcon } from './Icons';
@@ -43,10 +43,12 @@ interface LeftBarProps {
 export const LeftBar = memo(function LeftBar(props: LeftBarProps) {
   const editor = { id: props.editorId, dbId: props.dbId, catalog: props.catalog, schema: props.schema };
   const snap = useSnapshot(sqlLab);
-  const [refresh, setRefresh] = useState(0);
+  const epochs = useSnapshot(schemaEpochs);
   const [filter, setFilter] = useState('');
   const databases = Object.values(snap.databases).sort((a, b) => a.database_name.localeCompare(b.database_name));
   const db = editor.dbId ? snap.databases[editor.dbId] : undefined;
+  // Bumped by the refresh button and by a CTAS/CVAS or DDL run that succeeded on this database.
+  const refresh = db ? epochs[db.id] ?? 0 : 0;
   const catalogs = useAsync(db?.allow_multi_catalog ? () => sqllabApi.listCatalogs(db.id).then((r) => r.result) : null, [db?.id, refresh]);
   const schemas = useAsync(db ? () => schemasOf(db.id, editor.catalog) : null, [db?.id, editor.catalog, refresh]);
   const tables = useAsync(db && editor.schema ? () => tablesOf(db.id, editor.schema!, editor.catalog) : null, [db?.id, editor.schema, editor.catalog, refresh]);
@@ -102,7 +104,6 @@ export const LeftBar = memo(function LeftBar(props: LeftBarProps) {
             title="Refresh schemas and tables"
             onClick={() => {
               if (db) forgetDatabase(db.id);
-              setRefresh((n) => n + 1);
             }}
           >
             ↻

@@ -47,7 +47,11 @@ export function QueryHistory({ editorId }: { editorId: string }) {
                   type="button"
                   className="button button--ghost button--small"
                   aria-label={`Open query started ${new Date(q.startDttm).toLocaleTimeString()} in new tab`}
-                  onClick={() => addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema ?? null, catalog: q.catalog ?? null })}
+                  onClick={() => {
+                    addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema ?? null, catalog: q.catalog ?? null });
+                    // The new tab has no history yet: show where its results will appear.
+                    sqlLab.activeSouthPaneTab = 'Results';
+                  }}
                 >
                   Open in new tab
                 </button>

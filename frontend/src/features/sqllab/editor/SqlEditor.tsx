@@ -1,7 +1,7 @@
 // The CodeMirror 6 SQL editor of one tab. The view lives in a ref (never in the store); edits flow
 // out through onChange/onSelection, and outside changes (Format SQL, a loaded tab) flow back in.
 import { useEffect, useRef } from 'react';
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeBrackets, closeBracketsKeymap, closeCompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { MySQL, PostgreSQL, SQLite, StandardSQL, keywordCompletionSource, sql, type SQLDialect } from '@codemirror/lang-sql';
@@ -76,6 +76,8 @@ export function SqlEditor({ tabId, value, backend, scope, onChange, onSelection,
           run: (v) => {
             const sel = v.state.selection.main;
             const text = sel.empty ? statementAt(v.state.doc.toString(), sel.head)?.text : v.state.sliceDoc(sel.from, sel.to);
+            // Running answers the question the completion popup was asking: close it.
+            closeCompletion(v);
             if (text?.trim()) latest.current.onRun(text);
             return true;
           },
@@ -90,6 +92,7 @@ export function SqlEditor({ tabId, value, backend, scope, onChange, onSelection,
         {
           key: 'Mod-Shift-Enter',
           run: (v) => {
+            closeCompletion(v);
             latest.current.onRun(v.state.doc.toString());
             return true;
           },

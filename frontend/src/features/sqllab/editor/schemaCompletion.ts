@@ -1,6 +1,7 @@
 // Autocomplete of the selected database's schemas, tables and columns. Lists are fetched lazily the
 // first time they are needed and cached per database, so typing never waits on the same call twice.
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
+import { proxy } from 'valtio';
 import * as sqllabApi from '../api/sqllabApi';
 
 interface DbCache {
@@ -44,8 +45,18 @@ export const columnsOf = (dbId: number, schema: string, table: string, catalog?:
     sqllabApi.tableMetadata(dbId, table, schema, catalog).then((m) => m.columns.map((c) => ({ name: c.name, type: c.type }))),
   );
 
-/** Clears a database's cache (the "refresh" button of the left bar). */
-export const forgetDatabase = (dbId: number) => caches.delete(dbId);
+/** Bumped per database when its cache is cleared, so the schema browser reloads its lists. */
+export const schemaEpochs = proxy<Record<number, number>>({});
+
+/** Clears a database's cache (the "refresh" button of the left bar, a CTAS/CVAS or DDL that succeeded). */
+export const forgetDatabase = (dbId: number) => {
+  caches.delete(dbId);
+  schemaEpochs[dbId] = (schemaEpochs[dbId] ?? 0) + 1;
+};
+
+/** Whether SQL may add, drop or rename tables or views, so lists of them go stale when it succeeds. */
+export const changesSchema = (sql: string) =>
+  /(^|;)\s*(create|drop|alter|rename|attach|detach)\b/i.test(sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''));
 
 export interface CompletionScope {
   dbId: number | null | undefined;

@@ -68,7 +68,8 @@ const VIEWS: Record<string, View> = {
     body: (e, p) => {
       const x = extraOf(e);
       const line = Number(x.line ?? x.lineno) || undefined;
-      const column = Number(x.column ?? x.position_column ?? x.col) || undefined;
+      // The server gives the 1-based column of the error in its line as `position`.
+      const column = Number(x.column ?? x.position ?? x.position_column ?? x.col) || undefined;
       return (
         <>
           <p>{e?.message ?? p.message}</p>
@@ -122,7 +123,27 @@ const VIEWS: Record<string, View> = {
   TABLE_DOES_NOT_EXIST_ERROR: {
     title: 'Table does not exist',
     level: 'error',
-    body: (e, p) => <p>{e?.message ?? p.message} Check the schema selector and the table name.</p>,
+    body: (e, p) => {
+      const x = extraOf(e);
+      const line = Number(x.line) || undefined;
+      return (
+        <>
+          <p className="error-box__message">{e?.message ?? p.message}</p>
+          <SyntaxPosition sql={p.sql} line={line} column={Number(x.position) || undefined} />
+          <p className="error-box__hint">Check the schema selector and the table name.</p>
+        </>
+      );
+    },
+  },
+  FRONTEND_NETWORK_ERROR: {
+    title: 'Network error',
+    level: 'warning',
+    body: () => (
+      <>
+        <p>The query could not be sent: the server cannot be reached.</p>
+        <p className="error-box__hint">Your SQL is kept in this browser. Check your connection and run the query again once it is back.</p>
+      </>
+    ),
   },
   COLUMN_DOES_NOT_EXIST_ERROR: {
     title: 'Column does not exist',

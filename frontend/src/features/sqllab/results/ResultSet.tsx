@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { isInProgress } from '../../../../../shared/constants';
 import { fetchQueryResults, stopQuery } from '../actions/queryActions';
 import { copyText } from '../actions/savedActions';
+import { addTab } from '../actions/tabActions';
 import { addSuccessToast } from '../../toasts/toastStore';
 import { ErrorMessage } from '../errors/ErrorMessage';
 import { sqlLab, sqlLabConfig } from '../state/store';
@@ -88,12 +89,33 @@ export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }:
     );
   }
   if (query.ctas && query.tempTable) {
+    // As Superset: what was created, its name, and a shortcut to query it in a new tab.
+    const kind = query.ctas_method === 'VIEW' ? 'View' : 'Table';
+    const fullName = `${query.tempSchema ? `${query.tempSchema}.` : ''}${query.tempTable}`;
     return (
       <div className="result-set">
         <QueryStatusBar query={query} offline={snap.offline} />
-        <p className="result-set__notice">
-          Table <code>{query.tempSchema ? `${query.tempSchema}.` : ''}{query.tempTable}</code> was created.
-        </p>
+        <div className="result-set__notice" role="status">
+          <p>
+            {kind} <code>{fullName}</code> was created.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() =>
+              addTab({
+                name: query.tempTable!,
+                dbId: query.dbId,
+                catalog: query.catalog ?? null,
+                schema: query.schema ?? null,
+                sql: `SELECT * FROM ${fullName}`,
+                autorun: true,
+              })
+            }
+          >
+            Query in a new tab
+          </button>
+        </div>
       </div>
     );
   }

@@ -50,8 +50,14 @@ export const RESULTS_LIMITS = {
 /** Browsers give a site about 5 MB of local storage; past 90% of it the editor warns before writes fail. */
 export const STORAGE_USAGE = { maxKb: 5 * 1024, warningThreshold: 0.9 } as const;
 
-/** The warning shown when local storage is nearly full, or null while there is room. */
-export function storageUsageWarning(usedKb: number): string | null {
+/** The warning shown when local storage is nearly full (or a write failed for lack of room), or null while there is room. */
+export function storageUsageWarning(usedKb: number, full = false): string | null {
+  if (full) {
+    return (
+      "Your browser's local storage is full, so SQL Lab can no longer keep a local copy of your tabs. " +
+      'Edits still reach the server while you are online. Close some query tabs (save the ones you need first) to free space.'
+    );
+  }
   if (usedKb < STORAGE_USAGE.maxKb * STORAGE_USAGE.warningThreshold) return null;
   return (
     `SQL Lab uses your browser's local storage to store queries and results. Currently, you are using ` +

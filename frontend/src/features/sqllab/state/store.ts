@@ -1,7 +1,7 @@
 // The SQL editor's valtio store: plain data plus `apply`, which runs a pure transition and writes back
 // only the top-level slices it changed. Result rows are attached behind ref() so valtio never
 // deep-proxies 100,000 rows. Actions live in ../actions; components read with useSnapshot.
-import { proxy, ref, subscribe } from 'valtio';
+import { proxy, ref, snapshot, subscribe } from 'valtio';
 import { LIMITS } from '../../../../../shared/constants';
 import { initialSqlLabState } from './initialState';
 import { PERSISTENCE, parsePersisted, persistedState, usageKb } from './persistence';
@@ -16,6 +16,8 @@ export const sqlLabConfig = proxy({
   defaultQueryLimit: LIMITS.defaultQueryLimit as number,
   maxRow: LIMITS.sqlMaxRow as number,
   bootstrapped: false,
+  /** The last local-storage write failed for lack of room. */
+  storageFull: false,
 });
 
 /** Back to an empty editor (sign-out): the next bootstrap starts from the server alone. */
@@ -55,24 +57,45 @@ export function readPersisted() {
   return persisted;
 }
 
+/**
+ * Writes the declared subset to `target`. A full storage (quota exceeded) is reported, not thrown:
+ * the server still has the tabs, and the page warns that local copies are no longer kept.
+ */
+export function writePersisted(
+  target: Pick<Storage, 'setItem'>,
+  state: SqlLabState,
+  backendPersistence: boolean,
+  now: number,
+): { usageKb: number; full: boolean } {
+  const data = JSON.stringify(persistedState(state, backendPersistence, now));
+  try {
+    target.setItem(PERSISTENCE.storageKey, data);
+    return { usageKb: usageKb(data), full: false };
+  } catch {
+    return { usageKb: usageKb(data), full: true };
+  }
+}
+
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
+const PERSISTED_INPUTS = ['queryEditors', 'unsavedQueryEditor', 'tables', 'queries', 'tabHistory', 'editorTabLastUpdatedAt'] as const;
 /** Writes the declared subset to local storage, at most once a second, and records the usage. */
 export function startLocalPersistence(): () => void {
   const write = () => {
     writeTimer = undefined;
     if (!storage) return;
-    const data = JSON.stringify(persistedState(sqlLab, sqlLabConfig.backendPersistence, Date.now()));
-    try {
-      storage.setItem(PERSISTENCE.storageKey, data);
-    } catch {
-      // Quota exceeded: the server still has the tabs; local storage is best effort.
-    }
-    const usage = usageKb(data);
+    const { usageKb: usage, full } = writePersisted(storage, sqlLab, sqlLabConfig.backendPersistence, Date.now());
     if (sqlLab.localStorageUsageInKilobytes !== usage) sqlLab.localStorageUsageInKilobytes = usage;
+    if (sqlLabConfig.storageFull !== full) sqlLabConfig.storageFull = full;
   };
-  const unsubscribe = subscribe(sqlLab, (ops) => {
-    // Our own usage write must not schedule another write.
-    if (ops.every((op) => op[1][0] === 'localStorageUsageInKilobytes')) return;
+  // What persistedState reads. valtio 2 hands subscribers no ops (unless enabled), so compare the
+  // slices of the snapshot instead: unchanged slices keep their identity, and our own usage write
+  // (or the offline flag) then schedules nothing.
+  const watched = (snap: ReturnType<typeof snapshot<SqlLabState>>) => PERSISTED_INPUTS.map((key): unknown => snap[key]);
+  let previous = watched(snapshot(sqlLab));
+  const unsubscribe = subscribe(sqlLab, () => {
+    const next = watched(snapshot(sqlLab));
+    if (next.every((value, i) => value === previous[i])) return;
+    previous = next;
     if (!writeTimer) writeTimer = setTimeout(write, 1000);
   });
   const flush = () => {

@@ -1,0 +1,164 @@
+// SQL Lab journeys beyond the basics, in Chromium against the local cloud: CREATE TABLE/VIEW AS on a
+// scratch database, working offline and syncing on return, and the dialogs, errors and keyboard use a
+// new analyst meets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { startE2eStack } from './support/stack';
+import type { LocalCloud } from '../support/localCloud';
+
+let cloud: LocalCloud;
+let browser: TestBrowser;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  cloud = await startE2eStack();
+  token = await cloud.login('admin', 'admin');
+  browser = await launchBrowser();
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: cloud.url });
+  page = await browser.newPage();
+  await loginAs(page, cloud.url, 'admin', 'admin');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+});
+
+const editor = () => page.locator('.cm-content');
+const resultGrid = () => page.getByRole('grid', { name: 'Query results' });
+const toast = (text: string) => page.getByText(text, { exact: false }).first();
+
+async function typeSql(sql: string) {
+  await editor().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(sql);
+  await page.keyboard.press('Escape');
+}
+
+async function api(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${cloud.url}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+/** The server's tab state of the user's tab with this label, or null. */
+async function serverTab(label: string): Promise<Record<string, unknown> | null> {
+  const boot = await api('/api/v1/sqllab/');
+  const tabs = ((boot.body?.result as { tab_state_ids?: unknown[] })?.tab_state_ids ?? []) as ([number, string] | { id: number; label: string })[];
+  const entry = tabs.map((t) => (Array.isArray(t) ? { id: t[0], label: t[1] } : t)).find((t) => t.label === label);
+  return entry ? (await api(`/tabstateview/${entry.id}`)).body : null;
+}
+
+describe('CREATE TABLE AS / CREATE VIEW AS', () => {
+  it('creates a table and a view from a SELECT on a scratch database, and queries them', async () => {
+    const created = await api('/api/v1/database/', {
+      method: 'POST',
+      body: JSON.stringify({
+        database_name: 'scratch',
+        sqlalchemy_uri: `duckdb:///${cloud.dataDir}/scratch.duckdb`,
+        expose_in_sqllab: true,
+        allow_ctas: true,
+        allow_cvas: true,
+        allow_dml: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const dbId = String(created.body!.id);
+
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('tab', { name: 'Untitled Query 1' }).waitFor();
+    await page.getByLabel('Database').selectOption(dbId);
+    await typeSql("SELECT 1 AS id, 'one' AS label UNION ALL SELECT 2, 'two'");
+
+    // CTAS
+    await page.getByRole('button', { name: 'CTAS / CVAS' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Create table or view from query' });
+    await dialog.getByRole('radio', { name: 'Table (CTAS)' }).check();
+    await dialog.getByRole('textbox', { name: 'Table or view name' }).fill('tmp_e2e_table');
+    await dialog.getByRole('button', { name: 'Run as CTAS' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'was created' });
+    await expect.poll(() => notice.textContent(), { timeout: 30_000 }).toMatch(/^Table main\.tmp_e2e_table was created\./);
+    // The schema browser lists the new table without a manual refresh.
+    await page.getByRole('list', { name: 'Tables in schema' }).getByRole('button', { name: /tmp_e2e_table/ }).waitFor();
+    await screenshot(page, 'sqllab-ctas');
+
+    // "Query in a new tab" opens SELECT * FROM the table and runs it.
+    await notice.getByRole('button', { name: 'Query in a new tab' }).click();
+    await page.getByRole('tab', { name: 'tmp_e2e_table', selected: true }).waitFor();
+    await expect.poll(() => editor().textContent()).toContain('SELECT * FROM main.tmp_e2e_table');
+    await resultGrid().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/2 rows returned/);
+    await page.getByRole('gridcell', { name: 'two', exact: true }).waitFor();
+
+    // CVAS, from the same tab
+    await typeSql("SELECT label FROM main.tmp_e2e_table WHERE id = 2");
+    await page.getByRole('button', { name: 'CTAS / CVAS' }).click();
+    dialog = page.getByRole('dialog', { name: 'Create table or view from query' });
+    await dialog.getByRole('radio', { name: 'View (CVAS)' }).check();
+    await dialog.getByRole('textbox', { name: 'Table or view name' }).fill('tmp_e2e_view');
+    await dialog.getByRole('button', { name: 'Run as CVAS' }).click();
+    await expect.poll(() => notice.textContent(), { timeout: 30_000 }).toMatch(/^View main\.tmp_e2e_view was created\./);
+    await screenshot(page, 'sqllab-cvas');
+
+    // A following SELECT * FROM the view works.
+    await typeSql('SELECT * FROM tmp_e2e_view');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await resultGrid().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/1 row returned/);
+    await page.getByRole('gridcell', { name: 'two', exact: true }).waitFor();
+  });
+
+  it('offers CTAS only on databases that allow it, and validates the name', async () => {
+    await page.getByLabel('Database').selectOption('1');
+    await expect.poll(() => page.getByRole('button', { name: 'CTAS / CVAS' }).count()).toBe(0);
+    await page.getByLabel('Database').selectOption({ label: 'scratch (duckdb)' });
+    await page.getByRole('button', { name: 'CTAS / CVAS' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create table or view from query' });
+    await dialog.getByRole('textbox', { name: 'Table or view name' }).fill('1 bad name');
+    expect(await dialog.getByRole('button', { name: /^Run as/ }).isDisabled()).toBe(true);
+    await dialog.getByText('Letters, digits and underscores only').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+});
+
+describe('offline', () => {
+  it('shows the offline state, keeps edits in the browser, and syncs them when the network returns', async () => {
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('button', { name: 'New tab' }).click();
+    const tab = page.getByRole('tablist', { name: 'Query tabs' }).getByRole('tab', { selected: true });
+    const tabName = (await tab.textContent())!.trim();
+    // Wait until the new tab lives on the server, so the offline edit is one the sync must push later.
+    await expect.poll(async () => (await serverTab(tabName)) !== null, { timeout: 20_000 }).toBe(true);
+
+    await browser.context.setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: 'Offline' });
+    await banner.waitFor();
+    await typeSql('SELECT 123 AS typed_offline');
+    // Editing still works, and the edit is kept in local storage.
+    await expect.poll(() => editor().textContent()).toContain('SELECT 123 AS typed_offline');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('sqlscape.sqlLab') ?? ''), { timeout: 10_000 })
+      .toContain('typed_offline');
+    // Running offline says why it failed, with the offline badge.
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'Network error' });
+    await alert.getByText('The query could not be sent: the server cannot be reached.').waitFor();
+    await expect.poll(() => page.locator('.state-badge').first().textContent()).toBe('offline');
+    await screenshot(page, 'sqllab-offline');
+
+    await browser.context.setOffline(false);
+    await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0);
+    // The edit reached the server: the tab state there holds the offline SQL.
+    await expect
+      .poll(async () => JSON.stringify(await serverTab(tabName)), { timeout: 30_000, interval: 1000 })
+      .toContain('typed_offline');
+    // No "could not store your query" error on the way back.
+    expect(await page.getByText('An error occurred while storing your query').count()).toBe(0);
+  });
+});
