@@ -78,7 +78,9 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
       return;
     }
     const target = String(req.headers['x-amz-target'] ?? '');
-    if (target.startsWith('DynamoDB_')) return emulators.dynamoProxy.forward(req, res);
+    // Handed to dynalite's own request listener in this process: a second HTTP hop per DynamoDB call
+    // would cost more than the call itself on the query hot path.
+    if (target.startsWith('DynamoDB_')) return void emulators.dynamo.emit('request', req, res);
     if (isSqsRequest(req)) return handleSqs(emulators.queues, baseUrl, req, res);
     // s3rver checks signatures against its own fixed key pair; ours are signed with whatever keys
     // the caller has, so send them unsigned (s3rver then treats them as anonymous and allows them).
