@@ -46,7 +46,6 @@ const closeServer = (server: Server) =>
 
 interface Emulators {
   dynamo: Server;
-  dynamoProxy: Proxy;
   s3: S3rver;
   s3Proxy: Proxy;
   queues: QueueStore;
@@ -55,12 +54,13 @@ interface Emulators {
 async function startEmulators(dataDir: string, region: string): Promise<Emulators> {
   // createTableMs 0: tables are ACTIVE at once, so a cold start does not wait on fake provisioning.
   const dynamo = dynalite({ path: join(dataDir, 'dynamodb'), createTableMs: 0, updateTableMs: 0, deleteTableMs: 0 });
-  const dynamoPort = await listen(dynamo, 0, '127.0.0.1');
+  // Requests reach dynalite's listener directly (see dispatch); it still listens on a private port so
+  // that its close() runs its own shutdown, which closes LevelDB.
+  await listen(dynamo, 0, '127.0.0.1');
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: join(dataDir, 's3'), silent: true });
   const { port: s3Port } = (await s3.run()) as AddressInfo;
   return {
     dynamo,
-    dynamoProxy: proxyTo(dynamoPort, 'dynamodb'),
     s3,
     s3Proxy: proxyTo(s3Port, 's3'),
     queues: new QueueStore(join(dataDir, 'sqs'), region),
@@ -107,7 +107,6 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
       await emulators?.queues.close();
       await closeServer(server);
       if (!emulators) return;
-      emulators.dynamoProxy.close();
       emulators.s3Proxy.close();
       await emulators.s3.close();
       // dynalite's close also closes its LevelDB, which must happen before the process exits.
