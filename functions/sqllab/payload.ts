@@ -71,31 +71,6 @@ const compress = (text: string) =>
         brotliCompress(text, { params: BROTLI_PARAMS }, (error, out) => (error ? reject(error) : resolve(out))),
       );
 
-/**
- * The HTTP body now, and a promise of the compressed object for the results store: for JSON rows the
- * compression runs on the thread pool (or already ran, fed by `stream` while the rows arrived) while
- * the caller writes the query's state, and the body is handed on without waiting for it.
- */
-export function encodeResultParts(
-  ports: Pick<Ports, 'clock'>,
-  query: QueryRecord,
-  columns: ResultColumn[],
-  rows: Record<string, unknown>[] | JsonRows,
-  stream?: ResultStream,
-): { body: string; stored: Promise<Buffer> } | null {
-  if (!isJsonRows(rows)) return null;
-  const { head, tail } = payloadParts(query, columns);
-  // One join, so the body is one flat string (no second copy when it is encoded for the socket).
-  const parts: string[] = [`${head}[`];
-  rows.pieces.forEach((piece, i) => (i === 0 ? parts.push(piece) : parts.push(',', piece)));
-  parts.push(`]${tail}`);
-  const body = parts.join('');
-  // The stored payload is the body's very text, inside its envelope.
-  const stored = stream?.finish(query, columns, rows, tail) ?? compress(`${envelopeOpen(ports, query)}${body}}`);
-  stored.catch(() => undefined);
-  return { body, stored };
-}
-
 /** A finished payload: its text on demand, and its gzip when it has one (JSON rows). */
 export interface Payload {
   text(): string;
@@ -142,91 +117,6 @@ export function encodeJsonResult(
   return { payload, stored, storedNow: null };
 }
 
-/** Results smaller than this are compressed in one call at the end; larger ones while they arrive. */
-const STREAM_FROM_CHARS = 256 * 1024;
-
-/**
- * The Brotli variant of GzipResultStream (encodeResultParts's stored object). The run path no longer
- * uses it or encodeResultParts (JSON rows go through encodeJsonResult); readResult still reads such objects.
- *
- * Compresses a result's stored object while its rows arrive as JSON pieces (the engine's json mode),
- * so that little compression is left once the run ends. The object is the one encodeResultParts would
- * compress: envelope, the success payload's head, the pieces, then the tail known only at the end.
- */
-export class ResultStream {
-  private prefix: string | null = null;
-  private columnsJson = '';
-  private backlog: string[] = [];
-  private backlogChars = 0;
-  private pieces = 0;
-  private compressor: BrotliCompress | null = null;
-  private output: Promise<Buffer> | null = null;
-  private broken = false;
-
-  constructor(
-    private readonly ports: Pick<Ports, 'clock'>,
-    private readonly owner: Pick<QueryRecord, 'user_id' | 'client_id'>,
-  ) {}
-
-  columns(columns: ResultColumn[]): void {
-    // Stored objects exist for successful runs only: the head says so.
-    const { head } = payloadParts({ status: 'success' } as QueryRecord, columns, true);
-    this.columnsJson = JSON.stringify(columns);
-    this.prefix = `${envelopeOpen(this.ports, this.owner)}${head}[`;
-  }
-
-  piece(text: string): void {
-    if (this.broken || this.prefix === null) {
-      this.broken = true;
-      return;
-    }
-    const part = this.pieces === 0 ? text : `,${text}`;
-    this.pieces += 1;
-    if (this.compressor) {
-      this.compressor.write(part);
-      return;
-    }
-    this.backlog.push(part);
-    this.backlogChars += part.length;
-    if (this.backlogChars >= STREAM_FROM_CHARS) this.startCompressor();
-  }
-
-  private startCompressor() {
-    const compressor = createBrotliCompress({ params: BROTLI_PARAMS });
-    const chunks: Buffer[] = [];
-    compressor.on('data', (chunk: Buffer) => chunks.push(chunk));
-    this.output = new Promise<Buffer>((resolve, reject) => {
-      compressor.once('end', () => resolve(Buffer.concat(chunks)));
-      compressor.once('error', reject);
-    });
-    this.output.catch(() => undefined);
-    compressor.write(this.prefix!);
-    for (const part of this.backlog) compressor.write(part);
-    this.backlog = [];
-    this.compressor = compressor;
-  }
-
-  /** The compressed object, or null when what was streamed is not this payload (then compress it whole). */
-  finish(query: QueryRecord, columns: ResultColumn[], rows: JsonRows, tail: string): Promise<Buffer> | null {
-    const matches =
-      !this.broken && this.prefix !== null && query.status === 'success' && this.pieces === rows.pieces.length && JSON.stringify(columns) === this.columnsJson;
-    if (!matches || !this.compressor) {
-      this.abort();
-      return null;
-    }
-    this.compressor.end(`]${tail}}`);
-    return this.output;
-  }
-
-  abort(): void {
-    this.broken = true;
-    this.compressor?.destroy();
-    this.compressor = null;
-    this.backlog = [];
-  }
-}
-
-
 /** Encodes a finished query's payload once for the client and once, compressed, for the bucket. */
 export async function encodeResult(
   ports: Pick<Ports, 'clock'>,
@@ -234,9 +124,12 @@ export async function encodeResult(
   columns: ResultColumn[],
   rows: Record<string, unknown>[] | JsonRows,
 ): Promise<EncodedResult> {
-  const fast = encodeResultParts(ports, query, columns, rows);
-  if (fast) return { body: fast.body, stored: await fast.stored };
-  const objects = rows as Record<string, unknown>[];
+  if (isJsonRows(rows)) {
+    const { head, tail } = payloadParts(query, columns);
+    const body = `${head}[${rows.pieces.join(',')}]${tail}`;
+    return { body, stored: await compress(`${envelopeOpen(ports, query)}${body}}`) };
+  }
+  const objects = rows;
   // The payload sits raw inside the envelope (not re-encoded as a JSON string) to keep the copy cheap.
   const { head, tail } = payloadParts(query, columns);
   const open = `${envelopeOpen(ports, query)}${head}`;

@@ -162,3 +162,124 @@ describe('offline', () => {
     expect(await page.getByText('An error occurred while storing your query').count()).toBe(0);
   });
 });
+
+describe('a new analyst in the editor', () => {
+  it('points at the error position: a syntax error and a missing table show the line with a caret', async () => {
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await page.getByLabel('Database').selectOption('1');
+    await typeSql('SELECT 1,\n  2 FRM cars');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const syntax = page.getByRole('alert').filter({ hasText: 'Syntax error' });
+    await syntax.getByText('At line 2, column 9').waitFor();
+    const position = syntax.getByLabel('Error at line 2, column 9');
+    expect(await position.textContent()).toBe('2 |   2 FRM cars\n            ^');
+
+    await typeSql('SELECT *\nFROM no_such_table');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const missing = page.getByRole('alert').filter({ hasText: 'Table does not exist' });
+    await missing.getByLabel('Error at line 2, column 6').waitFor();
+    await missing.getByText('Check the schema selector and the table name.').waitFor();
+
+    await typeSql('DELETE FROM cars');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByRole('alert').filter({ hasText: 'DML not allowed' }).waitFor();
+    await screenshot(page, 'sqllab-dml-refused');
+  });
+
+  it('Ctrl+Enter and Ctrl+Shift+Enter close the autocomplete popup as they run', async () => {
+    await editor().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('SELECT Name FROM cars');
+    const popup = page.locator('.cm-tooltip-autocomplete');
+    await popup.waitFor();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect.poll(() => popup.count()).toBe(0);
+    await resultGrid().waitFor();
+    await expect.poll(() => editor().textContent()).toBe('SELECT Name FROM cars');
+
+    await page.keyboard.type(' WHERE Ori');
+    await popup.waitFor();
+    await page.keyboard.press('ControlOrMeta+Shift+Enter');
+    await expect.poll(() => popup.count()).toBe(0);
+
+    await page.keyboard.type(' ');
+    await page.keyboard.press('ControlOrMeta+Space');
+    await popup.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popup.count()).toBe(0);
+  });
+
+  it('history: Show results brings an older run back, Open in new tab shows the Results pane of the new tab', async () => {
+    await typeSql('SELECT 11 AS first_run');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByRole('columnheader', { name: /first_run/ }).waitFor();
+    await typeSql('SELECT 22 AS second_run');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.getByRole('columnheader', { name: /second_run/ }).waitFor();
+
+    await page.getByRole('tab', { name: 'Query history' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'SELECT 11 AS first_run' });
+    await row.getByRole('button', { name: /^Show results/ }).click();
+    await page.getByRole('tab', { name: 'Results', selected: true }).waitFor();
+    await page.getByRole('columnheader', { name: /first_run/ }).waitFor();
+
+    await page.getByRole('tab', { name: 'Query history' }).click();
+    await row.getByRole('button', { name: /^Open query started .* in new tab$/ }).click();
+    await expect.poll(() => editor().textContent()).toBe('SELECT 11 AS first_run');
+    await page.getByRole('tab', { name: 'Results', selected: true }).waitFor();
+    await page.getByText('Run a query (Ctrl+Enter) to see its results here.').waitFor();
+  });
+
+  it('every dialog is a labelled dialog that Escape closes, giving focus back to its button', async () => {
+    await typeSql('SELECT Name FROM cars LIMIT 2');
+    const dialogs: [string, string][] = [
+      ['Save', 'Save query'],
+      ['Schedule', 'Schedule query'],
+      ['Estimate cost', 'Query cost estimate'],
+      ['Keyboard shortcuts', 'Keyboard shortcuts'],
+    ];
+    for (const [button, title] of dialogs) {
+      const opener = page.getByRole('toolbar', { name: 'Query actions' }).getByRole('button', { name: button, exact: true });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      if (title === 'Query cost estimate') await dialog.getByRole('columnheader').first().waitFor();
+      await screenshot(page, `sqllab-dialog-${button}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+  });
+
+  it('template parameters with invalid JSON are flagged on the toolbar and in the editor', async () => {
+    await page.getByRole('button', { name: /^Parameters/ }).click();
+    const params = page.getByRole('textbox', { name: 'Template parameters' });
+    await params.fill('{"limit": 2,');
+    expect(await params.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(/^Invalid JSON/).waitFor();
+    await page.getByRole('button', { name: /Parameters \(invalid JSON\)/ }).waitFor();
+    await params.fill('{"limit": 2}');
+    await page.getByText('Valid JSON').waitFor();
+    await page.getByRole('button', { name: /^Parameters \(1\)/ }).click();
+    await expect.poll(() => params.count()).toBe(0);
+  });
+
+  it('at 1024 px the toolbar keeps its actions on one row beside a slimmer schema browser', async () => {
+    await page.setViewportSize({ width: 1024, height: 720 });
+    try {
+      const toolbar = page.getByRole('toolbar', { name: 'Query actions' });
+      const run = await toolbar.getByRole('button', { name: 'Run', exact: true }).boundingBox();
+      const help = await toolbar.getByRole('button', { name: 'Keyboard shortcuts' }).boundingBox();
+      expect(Math.abs(run!.y + run!.height / 2 - (help!.y + help!.height / 2))).toBeLessThan(4);
+      expect(help!.x + help!.width).toBeLessThanOrEqual(1024);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'sqllab-1024');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+});

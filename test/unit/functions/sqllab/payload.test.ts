@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
-import { encodeResult, encodeResultParts, readResult, ResultStream, storeResult } from '../../../../functions/sqllab/payload';
+import { encodeResult, readResult, storeResult } from '../../../../functions/sqllab/payload';
 import type { QueryRecord } from '../../../../functions/queries/record';
 import { deleteResultObject, INLINE_MAX_BYTES } from '../../../../functions/sqllab/resultStore';
 import { startSqlLabHarness } from './support';
@@ -28,29 +28,14 @@ describe('result payloads', () => {
     });
   }
 
-  it('encodes JSON rows as given, and compresses pieces streamed during the run into the same object', async () => {
+  it('encodes JSON rows as given, the stored object holding the very same text', async () => {
     const rows = Array.from({ length: 30_000 }, (_, i) => ({ i, s: `r"${i}` }));
     const pieces = [rows.slice(0, 10_000), rows.slice(10_000, 20_000), rows.slice(20_000)].map((part) => JSON.stringify(part).slice(1, -1));
-    const json = { pieces, count: rows.length };
-    const whole = encodeResultParts({ clock }, query, columns, json)!;
-    expect(JSON.parse(whole.body).data).toEqual(rows);
-    const stream = new ResultStream({ clock }, query);
-    stream.columns(columns);
-    pieces.forEach((piece) => stream.piece(piece));
-    const streamed = encodeResultParts({ clock }, query, columns, json, stream)!;
-    expect(streamed.body).toBe(whole.body);
-    const fromStream = JSON.parse(brotliDecompressSync(await streamed.stored).toString('utf8'));
-    const fromWhole = JSON.parse(brotliDecompressSync(await whole.stored).toString('utf8'));
-    expect(fromStream.payload).toEqual(JSON.parse(whole.body));
-    expect({ ...fromStream, expires_at: 0 }).toEqual({ ...fromWhole, expires_at: 0 });
-    // A stream that saw something else (fewer pieces) is not used: the whole text is compressed instead.
-    const partial = new ResultStream({ clock }, query);
-    partial.columns(columns);
-    partial.piece(pieces[0]);
-    const fallback = encodeResultParts({ clock }, query, columns, json, partial)!;
-    expect(JSON.parse(brotliDecompressSync(await fallback.stored).toString('utf8')).payload).toEqual(JSON.parse(whole.body));
+    const encoded = await encodeResult({ clock }, query, columns, { pieces, count: rows.length });
+    expect(JSON.parse(encoded.body).data).toEqual(rows);
+    const stored = JSON.parse(brotliDecompressSync(encoded.stored).toString('utf8'));
+    expect(stored.payload).toEqual(JSON.parse(encoded.body));
   });
-
   it('keeps small sync results in the table, large or async ones in the bucket, and expires both', async () => {
     const h = await startSqlLabHarness();
     try {

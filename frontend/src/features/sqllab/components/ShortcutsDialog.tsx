@@ -8,6 +8,7 @@ export function ShortcutsDialog({ mod, onClose }: { mod: string; onClose: () => 
     [`${mod}+Shift+F`, 'Format SQL'],
     [`${mod}+Space`, 'Show completions (keywords, schemas, tables, columns)'],
     [`${mod}+F`, 'Find in the editor'],
+    ['Escape', 'Close the completion list, a menu or a dialog'],
     [`${mod}+Z / ${mod}+Shift+Z`, 'Undo / redo'],
     ['← / → on a tab', 'Move between tabs; F2 renames, double-click too'],
     ['↑ / ↓ on the splitter', 'Resize the editor and the results'],

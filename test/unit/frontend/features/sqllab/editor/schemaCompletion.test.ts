@@ -25,3 +25,18 @@ describe('completed names', () => {
     expect(sqlIdentifier('IMDB Rating', '`')).toBe('`IMDB Rating`');
   });
 });
+
+describe('schema changes', () => {
+  it('DDL that adds, drops or renames tables makes the cached table lists stale; reads and DML do not', async () => {
+    const { changesSchema, forgetDatabase, schemaEpochs } = await import('../../../../../../frontend/src/features/sqllab/editor/schemaCompletion');
+    expect(changesSchema('CREATE TABLE t AS SELECT 1')).toBe(true);
+    expect(changesSchema('-- tidy up\ndrop view v')).toBe(true);
+    expect(changesSchema('SELECT 1; ALTER TABLE t RENAME TO u')).toBe(true);
+    expect(changesSchema("SELECT 'create table' AS s")).toBe(false);
+    expect(changesSchema('INSERT INTO t VALUES (1)')).toBe(false);
+    expect(changesSchema('/* create */ SELECT 1')).toBe(false);
+    const before = schemaEpochs[7] ?? 0;
+    forgetDatabase(7);
+    expect(schemaEpochs[7]).toBe(before + 1);
+  });
+});

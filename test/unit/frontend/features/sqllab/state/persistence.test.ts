@@ -90,3 +90,27 @@ describe('storage usage', () => {
     expect(storageUsageWarning(4608)).toMatch(/using 4608.00 KB out of 5120 KB/);
   });
 });
+
+describe('storage almost full', () => {
+  it('a write that exceeds the quota is reported as full, not thrown, and the page warns', async () => {
+    const { writePersisted } = await import('../../../../../../frontend/src/features/sqllab/state/store');
+    const state = twoTabs({ queryEditors: [editor('a', { sql: 'SELECT 1' })] });
+    const kept = new Map<string, string>();
+    const roomy = { setItem: (k: string, v: string) => void kept.set(k, v) };
+    const ok = writePersisted(roomy, state, false, NOW);
+    expect(ok.full).toBe(false);
+    expect(kept.get(PERSISTENCE.storageKey)).toContain('SELECT 1');
+    expect(ok.usageKb).toBe(usageKb(kept.get(PERSISTENCE.storageKey)!));
+
+    const full = {
+      setItem: () => {
+        throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+      },
+    };
+    const failed = writePersisted(full, state, false, NOW);
+    expect(failed).toEqual({ usageKb: ok.usageKb, full: true });
+    // Even far below 90% of 5 MB, a refused write is worth a warning: local copies are no longer kept.
+    expect(storageUsageWarning(failed.usageKb)).toBeNull();
+    expect(storageUsageWarning(failed.usageKb, failed.full)).toMatch(/local storage is full/);
+  });
+});
