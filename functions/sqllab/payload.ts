@@ -8,7 +8,7 @@
 // loop encodes slice i+1. readResult reads both kinds of object.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress, gunzipSync, type BrotliCompress } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, constants, createBrotliCompress, gunzipSync } from 'node:zlib';
 import type { ResultColumn } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
