@@ -94,6 +94,8 @@ describe('CREATE TABLE AS / CREATE VIEW AS', () => {
     await resultGrid().waitFor({ timeout: 30_000 });
     await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/2 rows returned/);
     await page.getByRole('gridcell', { name: 'two', exact: true }).waitFor();
+    // It ran once: the server's copy of the tab must not run it again on the next visit.
+    await expect.poll(async () => (await serverTab('tmp_e2e_table'))?.autorun, { timeout: 20_000, interval: 1000 }).toBe(false);
 
     // CVAS, from the same tab
     await typeSql("SELECT label FROM main.tmp_e2e_table WHERE id = 2");
@@ -160,6 +162,30 @@ describe('offline', () => {
       .toContain('typed_offline');
     // No "could not store your query" error on the way back.
     expect(await page.getByText('An error occurred while storing your query').count()).toBe(0);
+  });
+});
+
+describe('local storage full', () => {
+  it('warns when the browser refuses to store the editor state, and clears the warning once it stores again', async () => {
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('tablist', { name: 'Query tabs' }).waitFor();
+    await page.evaluate(() => {
+      const setItem = Storage.prototype.setItem;
+      (window as unknown as { restoreStorage: () => void }).restoreStorage = () => {
+        Storage.prototype.setItem = setItem;
+      };
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'sqlscape.sqlLab') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    });
+    await typeSql('SELECT 1 AS no_room');
+    const warning = page.getByRole('alert').filter({ hasText: 'local storage is full' });
+    await warning.waitFor({ timeout: 10_000 });
+    await screenshot(page, 'sqllab-storage-full');
+    await page.evaluate(() => (window as unknown as { restoreStorage: () => void }).restoreStorage());
+    await typeSql('SELECT 2 AS room_again');
+    await expect.poll(() => warning.count(), { timeout: 10_000 }).toBe(0);
   });
 });
 

@@ -69,7 +69,26 @@ export async function migrateTab(localId: string): Promise<void> {
     apply((s) => migrateQueryEditor(s, localId, serverId));
     renameEditorSession(localId, serverId);
     const migrated = getEditor(serverId);
-    if (migrated) rememberPushed({ ...migrated, sql: qe.sql, name: qe.name });
+    // What the server holds is what was sent, not what the tab holds now: an edit made while the
+    // POST was in flight (typing, or autorun switched off as the tab ran) must still be pushed.
+    if (migrated) {
+      rememberPushed({
+        ...migrated,
+        sql: qe.sql,
+        name: qe.name,
+        dbId: qe.dbId,
+        catalog: qe.catalog,
+        schema: qe.schema,
+        queryLimit: qe.queryLimit,
+        autorun: Boolean(qe.autorun),
+        templateParams: qe.templateParams,
+        hideLeftBar: Boolean(qe.hideLeftBar),
+      });
+      // Mark it edited now, so the next sync pushes the difference even if another tab's save
+      // moved the last-saved time past the edit meanwhile.
+      const now = getEditor(serverId);
+      if (now && Object.keys(tabStatePutBody(now, lastPushed.get(serverId))).length > 0) updateTab(serverId, {});
+    }
     if (activeEditorId(sqlLab) === serverId) void sqllabApi.activateTabState(serverId).catch(() => undefined);
     // The tab's queries and tables follow it; these failures are silently ignored, as local ones are.
     for (const q of Object.values(sqlLab.queries)) {
