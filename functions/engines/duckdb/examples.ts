@@ -119,6 +119,15 @@ async function loadTable(connection: DuckDBConnection, source: { file: string; t
   const started = Date.now();
   const name = `main.${quoteIdentifier(source.table)}`;
   await connection.run(`CREATE TABLE ${name} AS SELECT * FROM ${source.reader}`);
+  // A JSON field holding mixed scalars (movies' Title is sometimes a number) is read as JSON, which
+  // shows strings with their quotes; analysts expect text.
+  const jsonColumns = await connection.runAndReadAll(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = ${literal(source.table)} AND data_type = 'JSON'`,
+  );
+  for (const [column] of jsonColumns.getRows()) {
+    const col = quoteIdentifier(String(column));
+    await connection.run(`ALTER TABLE ${name} ALTER COLUMN ${col} SET DATA TYPE VARCHAR USING json_extract_string(${col}, '$')`);
+  }
   await connection.run(`COMMENT ON TABLE ${name} IS ${literal(EXAMPLES_COMMENT_PREFIX + source.file)}`);
   const count = await connection.runAndReadAll(`SELECT count(*)::BIGINT FROM ${name}`);
   return { table: source.table, file: source.file, rows: Number(count.getRows()[0][0]), ms: Date.now() - started };

@@ -55,6 +55,11 @@ describe('examples database', () => {
       expect(result.rows).toEqual([{ n: 3_000_000 }]);
       const weather = await engine.tableMetadata({ name: 'seattle_weather', schema: 'main' });
       expect(weather.columns.find((c) => c.name === 'date')).toMatchObject({ type: 'DATE', is_dttm: true });
+      // movies' Title mixes strings and numbers in the source: it is text, without JSON quotes.
+      const movies = JSON.parse(readFileSync(join(vegaDataDir(), 'movies.json'), 'utf8')) as { Title: unknown }[];
+      const titles = await engine.run({ sql: 'SELECT Title FROM movies LIMIT 3', limit: 3, timeoutMs: 10_000 });
+      expect(titles.columns[0].type).toBe('VARCHAR');
+      expect(titles.rows.map((r) => r.Title)).toEqual(movies.slice(0, 3).map((m) => String(m.Title)));
     } finally {
       await engine.close();
     }
