@@ -216,6 +216,7 @@ describe('SQL Lab', () => {
 
   it('opens a query posted to /sqllab/ as a form, as Superset pages post "View in SQL Lab"', async () => {
     await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('button', { name: 'New tab' }).waitFor();
     const opened = page.waitForURL((url) => url.search.includes('requestKey'), { waitUntil: 'commit' });
     await page.evaluate(() => {
       const form = document.createElement('form');
@@ -230,8 +231,10 @@ describe('SQL Lab', () => {
       form.submit();
     });
     await opened;
-    await page.waitForURL((url) => url.pathname === '/sqllab/' && !url.search.includes('requestKey'));
-    await expect.poll(() => editor().textContent()).toContain('SELECT Origin, count(*) FROM cars GROUP BY Origin -- </script>');
+    await expect.poll(() => editor().textContent(), { timeout: 30_000 }).toContain('SELECT Origin, count(*) FROM cars GROUP BY Origin -- </script>');
+    // A request without a name gets the default tab name (an undefined name once broke the next tab's numbering).
+    await page.getByRole('tab', { name: /^Untitled Query \d+$/, selected: true }).waitFor();
+    await expect.poll(() => new URL(page.url()).search).not.toContain('requestKey');
     await screenshot(page, 'sqllab-posted-form');
   });
 

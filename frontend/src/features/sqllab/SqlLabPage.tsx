@@ -86,24 +86,30 @@ export default function SqlLabPage() {
 
   useEffect(() => {
     let live = true;
-    void startOnce().then(async () => {
-      const search = new URLSearchParams(window.location.search);
-      const request = requestedQueryFrom(search, location.state, window.localStorage);
-      const key = request && JSON.stringify(request);
-      // The router may re-run this effect while the request is being opened; open it once.
-      if (request && key !== requestInFlight) {
-        requestInFlight = key;
-        try {
-          await openRequestedQuery(request);
-          const rest = Object.fromEntries([...search.entries()].filter(([k]) => !REQUEST_PARAMS.includes(k)));
-          await navigate({ to: '/sqllab/', search: rest as never, replace: true, state: {} as never });
-        } finally {
-          requestInFlight = null;
+    void startOnce()
+      .catch((error: unknown) => {
+        // A failed start must not leave the page waiting forever: the next visit starts again.
+        started = null;
+        console.warn('SQL Lab could not start', error);
+      })
+      .then(async () => {
+        const search = new URLSearchParams(window.location.search);
+        const request = requestedQueryFrom(search, location.state, window.localStorage);
+        const key = request && JSON.stringify(request);
+        // The router may re-run this effect while the request is being opened; open it once.
+        if (request && key !== requestInFlight) {
+          requestInFlight = key;
+          try {
+            await openRequestedQuery(request);
+            const rest = Object.fromEntries([...search.entries()].filter(([k]) => !REQUEST_PARAMS.includes(k)));
+            await navigate({ to: '/sqllab/', search: rest as never, replace: true, state: {} as never });
+          } finally {
+            requestInFlight = null;
+          }
         }
-      }
-      if (sqlLab.queryEditors.length === 0 && !requestInFlight) addTab();
-      if (live) setReady(true);
-    });
+        if (sqlLab.queryEditors.length === 0 && !requestInFlight) addTab();
+        if (live) setReady(true);
+      });
     return () => {
       live = false;
     };

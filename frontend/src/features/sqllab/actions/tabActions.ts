@@ -40,7 +40,9 @@ export function addTab(fields: Partial<QueryEditor> = {}): string {
     defaultDbId: sqlLab.defaultDbId,
     defaultQueryLimit: sqlLabConfig.defaultQueryLimit,
   });
-  const editor: QueryEditor = { ...base, ...fields, id: base.id, updatedAt: Date.now() };
+  // An absent field (a request without a name) keeps the default, not `undefined`.
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const editor: QueryEditor = { ...base, ...given, id: base.id, updatedAt: Date.now() };
   apply((s) => addQueryEditor(s, editor));
   if (backend()) void migrateTab(editor.id);
   return editor.id;
