@@ -2,6 +2,7 @@
 // costly to open). The cache key includes changed_on, so an edited connection opens a fresh engine.
 import { LIMITS } from '../../shared/constants';
 import { openEngine } from '../engines/registry';
+import { ensureExamplesFile } from './examplesFile';
 import type { DatabaseConfig, Engine } from '../engines/types';
 
 interface Cached {
@@ -23,7 +24,7 @@ export function engineFor(db: DatabaseConfig & { changed_on: string }): Promise<
   const hit = cache.get(db.id);
   if (hit && hit.changedOn === db.changed_on) return hit.engine;
   if (hit) retire(hit.engine);
-  const engine = openEngine(db);
+  const engine = ensureExamplesFile(db).then(() => openEngine(db));
   cache.set(db.id, { changedOn: db.changed_on, engine });
   // A failed open must not be cached: the next call retries (the server may be back).
   engine.catch(() => {
