@@ -12,6 +12,9 @@ interface Cached {
 
 const cache = new Map<number, Cached>();
 
+/** Every open goes through here: DuckDB would create an empty file where the examples copy belongs. */
+const openDatabaseEngine = (db: DatabaseConfig) => ensureExamplesFile(db).then(() => openEngine(db));
+
 // A replaced engine may still be serving a query started before the edit: close it only after the
 // longest query could have finished. unref() so the timer never keeps a process alive.
 function retire(engine: Promise<Engine>) {
@@ -24,7 +27,7 @@ export function engineFor(db: DatabaseConfig & { changed_on: string }): Promise<
   const hit = cache.get(db.id);
   if (hit && hit.changedOn === db.changed_on) return hit.engine;
   if (hit) retire(hit.engine);
-  const engine = ensureExamplesFile(db).then(() => openEngine(db));
+  const engine = openDatabaseEngine(db);
   cache.set(db.id, { changedOn: db.changed_on, engine });
   // A failed open must not be cached: the next call retries (the server may be back).
   engine.catch(() => {
@@ -43,7 +46,7 @@ export function forgetEngine(id: number): void {
 
 /** Opens an engine for a connection that is not (yet) saved, runs `fn`, and always closes it. */
 export async function withTransientEngine<T>(config: DatabaseConfig, fn: (engine: Engine) => Promise<T>): Promise<T> {
-  const engine = await openEngine(config);
+  const engine = await openDatabaseEngine(config);
   try {
     return await fn(engine);
   } finally {
