@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { StateBadge, formatDuration } from './results/QueryStatusBar';
 import type { QueryState } from '../../../../shared/constants';
 import './sqllab.css';
+import { Pager } from './components/Pager';
 
 interface QueryRow {
   id: number;
@@ -71,13 +72,7 @@ export default function QueryHistoryPage() {
               })}
             </tbody>
           </table>
-          {pages > 1 && (
-            <nav className="pager" aria-label="Pages">
-              <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</button>
-              <span>Page {page + 1} of {pages}</span>
-              <button type="button" className="button button--ghost button--small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>Next</button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </div>
       )}
     </div>

@@ -10,6 +10,7 @@ import { copyText } from './actions/savedActions';
 import { Modal } from './components/Modal';
 import type { SavedQuery } from './state/serverMapping';
 import './sqllab.css';
+import { Pager } from './components/Pager';
 
 const PAGE_SIZE = 25;
 
@@ -128,13 +129,7 @@ export default function SavedQueryListPage() {
               ))}
             </tbody>
           </table>
-          {pages > 1 && (
-            <nav className="pager" aria-label="Pages">
-              <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</button>
-              <span>Page {page + 1} of {pages}</span>
-              <button type="button" className="button button--ghost button--small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>Next</button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </div>
       )}
       {editing && <EditDialog query={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />}

@@ -3,7 +3,7 @@
 // queue kept in memory so tests can count result objects and sent messages, and a DuckDB database.
 import { startHarness, type Harness } from '../platform/harness';
 import type { Ports } from '../../../../functions/ports/index';
-import { insertDatabase, type DatabaseRecord } from '../../../../functions/databases/repository';
+import { DATABASE_DEFAULTS, insertDatabase, type DatabaseRecord } from '../../../../functions/databases/repository';
 import type { QueueName } from '../../../../infra/aws/resources';
 
 export interface SqlLabHarness extends Harness {
@@ -47,19 +47,9 @@ export async function startSqlLabHarness(): Promise<SqlLabHarness> {
     insertDatabase(
       ports,
       {
+        ...DATABASE_DEFAULTS,
         database_name: `mem${++seq}`,
         sqlalchemy_uri: 'duckdb:///:memory:',
-        extra: {},
-        expose_in_sqllab: true,
-        allow_run_async: false,
-        allow_dml: false,
-        allow_ctas: false,
-        allow_cvas: false,
-        allow_file_upload: false,
-        force_ctas_schema: null,
-        cache_timeout: null,
-        impersonate_user: false,
-        configuration_method: 'sqlalchemy_form',
         ...overrides,
       } as Parameters<typeof insertDatabase>[1],
       'duckdb',
