@@ -225,7 +225,7 @@ describe('local gateway', () => {
     await doc.send(new PutCommand({ TableName: table, Item: { pk: 'TEST#alive', sk: 'TEST', ttl: nowSeconds + 30 * 24 * 3600 } }));
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'janitor/old.json', Body: '{}' }));
     // Eight days from now, the 7-day lifecycle rule has expired the object just written.
-    const report = await sweep(localNames('sqlscape-local'), region, Date.now() + 8 * 24 * 3600_000);
+    const report = await sweep(localNames(process.env.LOCAL_RESOURCE_PREFIX!), region, Date.now() + 8 * 24 * 3600_000);
     expect(report.objects).toBeGreaterThanOrEqual(1);
     expect((await doc.send(new GetCommand({ TableName: table, Key: { pk: 'TEST#expired', sk: 'TEST' } }))).Item).toBeUndefined();
     expect((await doc.send(new GetCommand({ TableName: table, Key: { pk: 'TEST#alive', sk: 'TEST' } }))).Item).toBeDefined();

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { startStack, REPO_ROOT, type Stack } from '../../infra/local/stack';
 
 export interface LocalCloudOptions {
@@ -63,7 +63,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     dataDir,
     port: options.port ?? 0,
     edgePort: options.edgePort ?? 0,
-    env: options.env,
+    // Against an external endpoint (LocalStack) every stack gets its own tables, bucket and queues,
+    // as each emulated one has its own data folder.
+    env: { LOCAL_RESOURCE_PREFIX: `sqlscape-test-${basename(dataDir).replace(/[^a-z0-9-]/gi, '').toLowerCase()}`, ...options.env },
     buildFrontend: false,
     examplesCache,
     log: process.env.LOCAL_CLOUD_LOG === '1' ? (line) => console.log(`[local] ${line}`) : undefined,
