@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { FUNCTION_ENV } from '../../infra/aws/resources';
 import { makeS3Client } from '../ports/awsClients';
-import { duckdbPathFromUri } from '../engines/duckdb/connect';
+import { duckdbPathFromUri } from '../engines/duckdb/uri';
 import type { DatabaseConfig } from '../engines/types';
 
 let copying: Promise<void> | null = null;

@@ -28,7 +28,6 @@ afterAll(async () => {
 
 const editor = () => page.locator('.cm-content');
 const resultGrid = () => page.getByRole('grid', { name: 'Query results' });
-const toast = (text: string) => page.getByText(text, { exact: false }).first();
 
 async function typeSql(sql: string) {
   await editor().click();

@@ -1,8 +1,7 @@
 // DuckDB instances, one per database file per process (DuckDB locks a file per process, so every
 // engine opened on the same path must share the instance), opened inside the analyst sandbox.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { SupersetError } from '../../../shared/errors';
-import { issueCodes } from '../issues';
+export { duckdbPathFromUri } from './uri';
 
 /** Settings that keep SQL inside the database: no files, no other databases, no extensions. */
 export const SANDBOX_OPTIONS: Record<string, string> = {
@@ -12,19 +11,6 @@ export const SANDBOX_OPTIONS: Record<string, string> = {
   allow_community_extensions: 'false',
   allow_persistent_secrets: 'false',
 };
-
-/** duckdb:///abs/path.duckdb -> /abs/path.duckdb; duckdb:///:memory: -> :memory:. */
-export function duckdbPathFromUri(uri: string): string {
-  const match = /^duckdb:\/\/(.*)$/i.exec(uri.trim());
-  const rest = match ? match[1].split('?')[0] : '';
-  const path = rest.startsWith('/:memory:') ? ':memory:' : decodeURIComponent(rest);
-  if (path !== ':memory:' && !path.startsWith('/')) {
-    throw new SupersetError('CONNECTION_MISSING_PARAMETERS_ERROR', `Invalid DuckDB URI "${uri}": expected duckdb:///absolute/path.duckdb or duckdb:///:memory:`, {
-      extra: { engine_name: 'DuckDB', issue_codes: issueCodes('CONNECTION_MISSING_PARAMETERS_ERROR') },
-    });
-  }
-  return path;
-}
 
 interface Shared {
   instance: Promise<DuckDBInstance>;
