@@ -1,10 +1,11 @@
 // Database connections as Superset models them, stored in the main table: the entity item
 // (pk DATABASE#<id>) listed through gsi1 (gsi1pk DATABASES), and a name claim item that keeps
 // database_name unique even when two creates race.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SupersetError } from '../../shared/errors';
 import type { DatabaseConfig } from '../engines/types';
 import type { Ports } from '../ports/index';
+import { queryAllItems } from '../ports/tables';
 import { nextId } from '../ports/counters';
 
 export interface DatabaseRecord extends DatabaseConfig {
@@ -116,21 +117,11 @@ export async function getDatabase(ports: Ports, id: number): Promise<DatabaseRec
 
 /** Every database, by id. Deployments hold tens of connections, so filtering happens in memory. */
 export async function listDatabases(ports: Ports): Promise<DatabaseRecord[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ports.tables.doc.send(
-      new QueryCommand({
-        TableName: ports.tables.name('main'),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :k',
-        ExpressionAttributeValues: { ':k': LIST_KEY },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAllItems(ports.tables, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :k',
+    ExpressionAttributeValues: { ':k': LIST_KEY },
+  });
   return items.map(hydrate).sort((a, b) => a.id - b.id);
 }
 

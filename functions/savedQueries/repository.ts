@@ -4,10 +4,11 @@
 //   schedule:  pk SCHEDULE#SAVEDQUERY    sk <padded next run ms>#<padded id>   {id}
 // The schedule partition is sorted by next run, so the every-minute scheduler reads "due" as one range
 // query; pointers are rewritten whenever next_run_ms changes and re-checked against the entity on read.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleInfo } from '../../shared/routes/savedQueries';
 import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
+import { queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -99,25 +100,14 @@ export async function deleteSavedQueryItems(ports: P, record: SavedQueryRecord):
 }
 
 async function queryAll(ports: P, input: { IndexName?: 'gsi1' | 'gsi2'; value: string; skBelow?: string }) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
   const pkName = input.IndexName ? `${input.IndexName}pk` : 'pk';
   const skName = input.IndexName ? `${input.IndexName}sk` : 'sk';
-  do {
-    const out = await ports.tables.doc.send(
-      new QueryCommand({
-        TableName: ports.tables.name('main'),
-        IndexName: input.IndexName,
-        KeyConditionExpression: input.skBelow ? '#pk = :pk AND #sk < :below' : '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': pkName, ...(input.skBelow ? { '#sk': skName } : {}) },
-        ExpressionAttributeValues: { ':pk': input.value, ...(input.skBelow ? { ':below': input.skBelow } : {}) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return queryAllItems(ports.tables, {
+    IndexName: input.IndexName,
+    KeyConditionExpression: input.skBelow ? '#pk = :pk AND #sk < :below' : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': pkName, ...(input.skBelow ? { '#sk': skName } : {}) },
+    ExpressionAttributeValues: { ':pk': input.value, ...(input.skBelow ? { ':below': input.skBelow } : {}) },
+  });
 }
 
 /** The owner's saved queries, or everyone's when `userId` is null. */

@@ -5,9 +5,10 @@
 //   active tab:    pk USER#<uid>         sk ACTIVETAB                {tabId}
 // Keeping the active tab in one pointer item makes "activate" a single write instead of rewriting every
 // tab's `active` flag as Superset does, and it cannot leave two tabs active.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
+import { queryAllItems } from '../ports/tables';
 import type { TabStateRecord, TableSchemaRecord } from './records';
 
 type P = Pick<Ports, 'tables'>;
@@ -46,21 +47,11 @@ export async function putTab(ports: P, tab: TabStateRecord): Promise<void> {
 
 /** The tab with its table schemas (one strongly consistent query over the tab's partition). */
 export async function loadTab(ports: P, id: number): Promise<{ tab: TabStateRecord; tableSchemas: TableSchemaRecord[] } | null> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ports.tables.doc.send(
-      new QueryCommand({
-        TableName: ports.tables.name('main'),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': tabKey(id).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAllItems(ports.tables, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': tabKey(id).pk },
+    ConsistentRead: true,
+  });
   const tabItem = items.find((i) => i.sk === 'TABSTATE');
   if (!tabItem) return null;
   return {
@@ -119,22 +110,12 @@ export async function updateTabFields(
 
 /** The user's tabs by id (the tab index is eventually consistent, like any GSI). */
 export async function listTabs(ports: P, userId: number): Promise<TabStateRecord[]> {
-  const tabs: TabStateRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ports.tables.doc.send(
-      new QueryCommand({
-        TableName: ports.tables.name('main'),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :k',
-        ExpressionAttributeValues: { ':k': userTabsKey(userId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) tabs.push(item.tab as TabStateRecord);
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return tabs;
+  const items = await queryAllItems(ports.tables, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :k',
+    ExpressionAttributeValues: { ':k': userTabsKey(userId) },
+  });
+  return items.map((item) => item.tab as TabStateRecord);
 }
 
 /** Deletes the tab item and every table schema in its partition, with their lookup items. */
