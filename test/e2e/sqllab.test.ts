@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
+import { editorOf, resultGridOf, typeSqlInto } from './support/sqlLab';
 import type { LocalCloud } from '../support/localCloud';
 
 let cloud: LocalCloud;
@@ -26,17 +27,9 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-const editor = () => page.locator('.cm-content');
-const resultGrid = () => page.getByRole('grid', { name: 'Query results' });
-
-/** Replaces the editor's text by typing, as a user would (keeps autocomplete and key handling real). */
-async function typeSql(sql: string) {
-  await editor().click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(sql);
-  await page.keyboard.press('Escape'); // close any completion popup
-}
+const editor = () => editorOf(page);
+const resultGrid = () => resultGridOf(page);
+const typeSql = (sql: string) => typeSqlInto(page, sql);
 
 const toast = (text: string) => page.getByText(text, { exact: false }).first();
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
+import { editorOf, resultGridOf, typeSqlInto } from './support/sqlLab';
 import type { LocalCloud } from '../support/localCloud';
 
 let cloud: LocalCloud;
@@ -26,16 +27,9 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-const editor = () => page.locator('.cm-content');
-const resultGrid = () => page.getByRole('grid', { name: 'Query results' });
-
-async function typeSql(sql: string) {
-  await editor().click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(sql);
-  await page.keyboard.press('Escape');
-}
+const editor = () => editorOf(page);
+const resultGrid = () => resultGridOf(page);
+const typeSql = (sql: string) => typeSqlInto(page, sql);
 
 async function api(path: string, init: RequestInit = {}) {
   const res = await fetch(`${cloud.url}${path}`, {
