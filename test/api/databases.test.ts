@@ -3,15 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import rison from 'rison';
 import { startLocalCloud } from '../support/localCloud';
+import { client, type Json } from './sqllabHelpers';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import { vegaDataDir } from '../../functions/engines/duckdb/examples';
 import { getPorts } from '../../functions/ports/index';
 import { createUser } from '../../functions/platform/users';
 
 type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
-type Json = Record<string, any>;
 
 const carsColumns = Object.keys(JSON.parse(readFileSync(join(vegaDataDir(), 'cars.json'), 'utf8'))[0]);
 
@@ -21,15 +20,7 @@ describe('database API', () => {
   let admin: string;
   let gamma: string;
 
-  const call = async (path: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-    if (init.json !== undefined) headers.set('content-type', 'application/json');
-    const res = await fetch(`${cloud.url}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-  };
-  const q = (value: unknown) => `q=${encodeURIComponent(rison.encode(value))}`;
+  const { call, q } = client(() => cloud);
 
   beforeAll(async () => {
     [cloud, pg] = await Promise.all([startLocalCloud(), startPostgres()]);
@@ -228,7 +219,7 @@ describe('database API', () => {
 
     it('tests connections: OK for a live server, classified 422 for a closed port or wrong password', async () => {
       const ok = await call('/api/v1/database/test_connection/', { method: 'POST', token: admin, json: { sqlalchemy_uri: pg.uri } });
-      expect(ok).toEqual({ status: 200, body: { message: 'OK' } });
+      expect({ status: ok.status, body: ok.body }).toEqual({ status: 200, body: { message: 'OK' } });
       const closed = await call('/api/v1/database/test_connection/', {
         method: 'POST',
         token: admin,
