@@ -1,6 +1,6 @@
 // AWS SDK clients. The SDK reads AWS_ENDPOINT_URL (and AWS_ENDPOINT_URL_<SERVICE>) itself, so the
 // same code talks to AWS, LocalStack or infra/local without a branch.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -9,8 +9,9 @@ import { FUNCTION_ENV } from '../../infra/aws/resources';
 
 const region = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
-export const makeDocumentClient = () =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: region() }), {
+/** `transport`: how requests travel and are signed (the local cloud hands them to its emulator in-process). */
+export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes'>) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: region(), ...transport }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });
 

@@ -18,11 +18,16 @@ export interface Ports {
   ids: Ids;
 }
 
-export function wirePorts(env: NodeJS.ProcessEnv = process.env): Ports {
+export interface WireOptions {
+  /** Carries the DynamoDB client's requests (default: signed HTTP to the endpoint the environment names). */
+  dynamoTransport?: Parameters<typeof makeDocumentClient>[0];
+}
+
+export function wirePorts(env: NodeJS.ProcessEnv = process.env, options: WireOptions = {}): Ports {
   const tableNames = Object.fromEntries(
     Object.entries(TABLES).map(([key, def]) => [key, requireEnv(def.env, env)]),
   ) as Record<TableName, string>;
-  const tables: Tables = { doc: makeDocumentClient(), name: (t) => tableNames[t] };
+  const tables: Tables = { doc: makeDocumentClient(options.dynamoTransport), name: (t) => tableNames[t] };
   const queueUrls = Object.fromEntries(
     Object.entries(QUEUES).map(([key, def]) => [key, requireEnv(def.env, env)]),
   ) as Record<QueueName, string>;

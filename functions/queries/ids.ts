@@ -2,7 +2,7 @@
 // container instead of one per query, since every run creates one. Ids stay unique and increase
 // within a container; across containers they interleave, which nothing relies on (history orders by
 // time). A container that dies leaves a gap, as an autoincrement column does after a rollback.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tables } from '../ports/tables';
 
 export const ID_BLOCK = 20;
@@ -16,11 +16,19 @@ interface Block {
 // Per tables port: tests run several table servers in one process.
 const blocks = new WeakMap<Tables, Block>();
 
+const COUNTER_KEY = { pk: 'COUNTER#query', sk: 'COUNTER' };
+
+/** The highest query id any container has reserved so far (0 before the first). */
+export async function highestQueryId(tables: Tables): Promise<number> {
+  const out = await tables.doc.send(new GetCommand({ TableName: tables.name('main'), Key: COUNTER_KEY, ConsistentRead: true }));
+  return Number(out.Item?.value ?? 0);
+}
+
 async function reserve(tables: Tables, block: Block): Promise<void> {
   const out = await tables.doc.send(
     new UpdateCommand({
       TableName: tables.name('main'),
-      Key: { pk: 'COUNTER#query', sk: 'COUNTER' },
+      Key: COUNTER_KEY,
       UpdateExpression: 'ADD #v :n',
       ExpressionAttributeNames: { '#v': 'value' },
       ExpressionAttributeValues: { ':n': ID_BLOCK },

@@ -1,20 +1,25 @@
-// Query runs in the main table. Item `QUERY#<client_id>`/`QUERY`; a pointer item `QUERYID#<id>` maps
-// the integer id to the client id; gsi1 lists a user's queries by changed_on (history, updated_since),
-// gsi2 lists a user's queries of one editor tab by start time (tab state, "a deleted tab drops its
-// queries"). State changes race (worker vs stop vs redelivery), so every transition is a conditional
+// Query runs in the main table. Item `QUERY#<client_id>`/`QUERY`; gsi1 lists a user's queries by
+// changed_on (history, updated_since), gsi2 lists a user's queries of one editor tab by start time (tab
+// state, "a deleted tab drops its queries"), gsi3 (keys only) finds a query by its integer id. So a new
+// query is one conditional write; a small sync result rides in the same item (`result_body`, see
+// sqllab/resultStore.ts). Data written before gsi3 existed has a pointer item `QUERYID#<id>` instead,
+// still read. State changes race (worker vs stop vs redelivery), so every transition is a conditional
 // write: finished states are final and a pending query is claimed by exactly one worker at a time.
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FINISHED_STATES, type QueryState } from '../../shared/constants';
 import { conflict } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import type { QueryRecord } from './record';
+import { highestQueryId } from './ids';
 
 type P = Pick<Ports, 'tables' | 'clock'>;
 
-const KEYS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+/** Item attributes that are not fields of the query record. */
+const NOT_RECORD = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'result_body']);
 const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
 const itemKey = (clientId: string) => ({ pk: `QUERY#${clientId}`, sk: 'QUERY' });
-const pointerKey = (id: number) => ({ pk: `QUERYID#${id}`, sk: 'QUERYID' });
+const idKey = (id: number) => `QUERYID#${id}`;
+const legacyPointerKey = (id: number) => ({ pk: idKey(id), sk: 'QUERYID' });
 export const userQueriesKey = (userId: number) => `USER#${userId}#QUERIES`;
 export const tabQueriesKey = (userId: number, tabId: string) => `USER#${userId}#TAB#${tabId}#QUERIES`;
 
@@ -23,12 +28,13 @@ const isConditionFailure = (error: unknown) => (error as { name?: string }).name
 function fromItem(item: Record<string, unknown> | undefined): QueryRecord | null {
   if (!item) return null;
   const record: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(item)) if (!KEYS.has(k)) record[k] = v;
+  for (const [k, v] of Object.entries(item)) if (!NOT_RECORD.has(k)) record[k] = v;
   return record as unknown as QueryRecord;
 }
 
-function indexKeys(q: Pick<QueryRecord, 'user_id' | 'sql_editor_id' | 'changed_on' | 'start_time'>) {
+function indexKeys(q: Pick<QueryRecord, 'id' | 'user_id' | 'sql_editor_id' | 'changed_on' | 'start_time'>) {
   return {
+    gsi3pk: idKey(q.id),
     gsi1pk: userQueriesKey(q.user_id),
     gsi1sk: pad(q.changed_on),
     ...(q.sql_editor_id ? { gsi2pk: tabQueriesKey(q.user_id, q.sql_editor_id), gsi2sk: pad(q.start_time) } : {}),
@@ -47,49 +53,85 @@ async function batchWrite(ports: P, requests: Record<string, unknown>[]): Promis
   }
 }
 
-/**
- * Stores a new query; a client id already in use is a 409. `alongside`: items written with its id
- * pointer in one request (a small sync run's result object), removed again with it when the client
- * id was taken. The pointer goes out in parallel with the conditional put (BatchWriteItem takes no
- * conditions): two round trips in flight instead of one after the other.
- */
-export async function putQuery(ports: P, query: QueryRecord, alongside: { pk: string; sk: string }[] = []): Promise<void> {
+export interface NewQueryExtras {
+  /** A small result object kept in the query's own item (sqllab/resultStore.ts). */
+  resultBody?: Buffer;
+  /** Items written alongside in parallel (a result object of its own), removed again when the client id was taken. */
+  alongside?: { pk: string; sk: string }[];
+}
+
+/** Stores a new query (one conditional write); a client id already in use is a 409. */
+export async function putQuery(ports: P, query: QueryRecord, extras: NewQueryExtras = {}): Promise<void> {
   const main = ports.tables.name('main');
-  const extras = [{ ...pointerKey(query.id), client_id: query.client_id }, ...alongside];
-  const pointer =
-    extras.length === 1
-      ? ports.tables.doc.send(new PutCommand({ TableName: main, Item: extras[0] })).then(() => undefined)
-      : batchWrite(ports, extras.map((Item) => ({ PutRequest: { Item } })));
-  pointer.catch(() => undefined);
+  const alongside = extras.alongside ?? [];
+  // BatchWriteItem takes no conditions: the extra items go out in parallel with the conditional put.
+  const others = alongside.length ? batchWrite(ports, alongside.map((Item) => ({ PutRequest: { Item } }))) : Promise.resolve();
+  others.catch(() => undefined);
   try {
     await ports.tables.doc.send(
       new PutCommand({
         TableName: main,
-        Item: { ...itemKey(query.client_id), ...indexKeys(query), ...query },
+        Item: { ...itemKey(query.client_id), ...indexKeys(query), ...query, ...(extras.resultBody ? { result_body: extras.resultBody } : {}) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
   } catch (error) {
-    // An id (or result) that names no query of its own must not stay pointing at someone else's.
-    await pointer
-      .then(() => batchWrite(ports, extras.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }))))
-      .catch(() => undefined);
+    // A result that belongs to no query must not stay behind under someone else's client id.
+    if (alongside.length) {
+      await others.then(() => batchWrite(ports, alongside.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })))).catch(() => undefined);
+    }
     if (isConditionFailure(error)) throw conflict(`A query with client id ${query.client_id} already exists`);
     throw error;
   }
-  await pointer;
+  await others;
 }
 
 export async function getQueryByClientId(ports: P, clientId: string): Promise<QueryRecord | null> {
+  return (await getQueryItem(ports, clientId))?.query ?? null;
+}
+
+/** The query and the result object kept in its item, if any. */
+export async function getQueryItem(ports: P, clientId: string): Promise<{ query: QueryRecord; resultBody: Buffer | null } | null> {
   const out = await ports.tables.doc.send(
     new GetCommand({ TableName: ports.tables.name('main'), Key: itemKey(clientId), ConsistentRead: true }),
   );
-  return fromItem(out.Item);
+  if (!out.Item) return null;
+  const body = out.Item.result_body as Uint8Array | undefined;
+  return { query: fromItem(out.Item)!, resultBody: body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null };
 }
 
-export async function getQueryById(ports: P, id: number): Promise<QueryRecord | null> {
-  const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: pointerKey(id) }));
-  const clientId = out.Item?.client_id as string | undefined;
+/** Pauses before asking gsi3 again: DynamoDB fills an index within moments of the write, not with it. */
+export const ID_INDEX_RETRY_MS = [50, 150, 400];
+
+async function clientIdOf(ports: P, id: number): Promise<string | null> {
+  const main = ports.tables.name('main');
+  const out = await ports.tables.doc.send(
+    new QueryCommand({
+      TableName: main,
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :id',
+      ExpressionAttributeValues: { ':id': idKey(id) },
+      Limit: 1,
+    }),
+  );
+  const pk = out.Items?.[0]?.pk as string | undefined;
+  if (pk) return pk.slice('QUERY#'.length);
+  const legacy = await ports.tables.doc.send(new GetCommand({ TableName: main, Key: legacyPointerKey(id) }));
+  return (legacy.Item?.client_id as string | undefined) ?? null;
+}
+
+/**
+ * The query with this integer id. gsi3 is eventually consistent: a query written a moment ago may not
+ * be in it yet, so an id that has been handed out (at most the counter) is looked up again briefly.
+ */
+export async function getQueryById(ports: P, id: number, retryMs: readonly number[] = ID_INDEX_RETRY_MS): Promise<QueryRecord | null> {
+  let clientId = await clientIdOf(ports, id);
+  if (!clientId && retryMs.length && id <= (await highestQueryId(ports.tables))) {
+    for (const pause of retryMs) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      if ((clientId = await clientIdOf(ports, id))) break;
+    }
+  }
   return clientId ? getQueryByClientId(ports, clientId) : null;
 }
 
@@ -220,11 +262,16 @@ export async function scanAllQueries(ports: P): Promise<QueryRecord[]> {
   return items;
 }
 
-/** Removes a query and its id pointer. Its result object, if any, expires with the bucket's lifecycle. */
+/**
+ * Removes a query (with the result kept in its item) and a legacy id pointer. A result object of its
+ * own expires with the table's TTL or the bucket's lifecycle.
+ */
 export async function deleteQuery(ports: P, clientId: string): Promise<void> {
   const existing = await getQueryByClientId(ports, clientId);
   if (!existing) return;
   const main = ports.tables.name('main');
-  await ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: itemKey(clientId) }));
-  await ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: pointerKey(existing.id) }));
+  await Promise.all([
+    ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: itemKey(clientId) })),
+    ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: legacyPointerKey(existing.id) })),
+  ]);
 }

@@ -12,15 +12,14 @@ import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { nextQueryId } from '../queries/ids';
 import { toQueryDict, type QueryRecord } from '../queries/record';
-import { getQueryByClientId, putQuery } from '../queries/repository';
+import { getQueryByClientId, putQuery, type NewQueryExtras } from '../queries/repository';
 import { offloadLargeSql } from '../queries/largeSql';
 import { isInProgress } from '../../shared/constants';
 import { planRun, type RunPlan } from './plan';
 import { runSync } from './runSync';
 import { enqueueQuery } from './enqueue';
 import type { ClientOptions } from './respondPayload';
-
-export const newResultsKey = (ports: Pick<Ports, 'ids'>) => ports.ids.uuid();
+import { newResultsKey } from './resultStore';
 
 export function newQueryRecord(
   ports: Pick<Ports, 'clock' | 'ids'>,
@@ -56,7 +55,7 @@ export function newQueryRecord(
     error_message: null,
     errors: null,
     link: null,
-    results_key: newResultsKey(ports),
+    results_key: newResultsKey(ports, init.clientId),
     start_time: now,
     start_running_time: init.async ? null : now,
     end_time: null,
@@ -102,7 +101,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
   );
   const async = body.runAsync === true || db.allow_run_async;
   const build = async () => newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
-  const put = async (query: QueryRecord, alongside?: { pk: string; sk: string }[]) => putQuery(ports, await offloadLargeSql(ports, query), alongside);
+  const put = async (query: QueryRecord, extras?: NewQueryExtras) => putQuery(ports, await offloadLargeSql(ports, query), extras);
   const store = async () => {
     const query = await build();
     await put(query);

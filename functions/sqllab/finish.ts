@@ -5,11 +5,11 @@ import { SupersetError } from '../../shared/errors';
 import type { RunResult } from '../engines/types';
 import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
-import { getQueryByClientId, updateQueryState } from '../queries/repository';
+import { getQueryByClientId, updateQueryState, type NewQueryExtras } from '../queries/repository';
 import { finalFactor } from './limits';
 import { encodeJsonResult, encodeResult, isJsonRows, resultRows, rowCount, storeResult, type JsonRows, type Payload } from './payload';
 import type { GzipResultStream } from './gzipResult';
-import { deleteResultObject, inlineResultItem } from './resultStore';
+import { deleteResultObject, IN_ITEM_MAX_BYTES, inlineResultItem } from './resultStore';
 import type { RunPlan } from './plan';
 
 export type SuccessOutcome = { kind: 'success'; query: QueryRecord; payload: Payload } | { kind: 'stopped' | 'failed'; query: QueryRecord };
@@ -22,7 +22,7 @@ export async function finishSuccess(
   options: {
     concurrentStore?: boolean;
     /** The query was never written: insert it in its final state (rejects when the client id is taken) instead of updating it. */
-    insert?: (query: QueryRecord, alongside: { pk: string; sk: string }[]) => Promise<void>;
+    insert?: (query: QueryRecord, extras: NewQueryExtras) => Promise<void>;
     /** Compressed the payload while the rows arrived (JSON rows only). */
     stream?: GzipResultStream;
   } = {},
@@ -47,10 +47,13 @@ export async function finishSuccess(
   // Sync runs: nothing redelivers them, so the state write goes out first and overlaps the encoding
   // and the upload; a failed upload is undone by marking the run failed below.
   const insert = options.insert;
-  const inlineItem = insert && encoded?.storedNow && final.results_key ? inlineResultItem(ports, final.results_key, encoded.storedNow) : null;
+  const small = insert && final.results_key ? encoded?.storedNow : null;
+  // The smallest results ride in the query's item: a quick run then costs one write in all.
+  const inItem = small && small.length <= IN_ITEM_MAX_BYTES ? small : null;
+  const inlineItem = small && !inItem ? inlineResultItem(ports, final.results_key!, small) : null;
   const state = options.concurrentStore
     ? insert
-      ? insert(final, inlineItem ? [inlineItem] : []).then(() => final)
+      ? insert(final, { resultBody: inItem ?? undefined, alongside: inlineItem ? [inlineItem] : [] }).then(() => final)
       : updateQueryState(ports, query.client_id, { ...patch, changed_on: now })
     : null;
   state?.catch(() => undefined);
@@ -63,13 +66,13 @@ export async function finishSuccess(
   const { stored: object } = encoded;
   let updated: QueryRecord | null;
   if (state) {
-    // A small result already went out with the query (inlineItem); anything else is stored now.
-    const storing = inlineItem ? Promise.resolve() : object.then((buffer) => storeResult(ports, final, buffer, { inline: true }));
+    // A small result already went out with the query (inItem, inlineItem); anything else is stored now.
+    const storing = inItem || inlineItem ? Promise.resolve() : object.then((buffer) => storeResult(ports, final, buffer, { inline: true }));
     const [stored, written] = await Promise.allSettled([storing, state]);
     if (written.status === 'rejected') {
       // An insert refused (client id taken): the object just written belongs to no query (an inline
       // one was removed with the id pointer).
-      if (insert && !inlineItem && stored.status === 'fulfilled' && final.results_key) await deleteResultObject(ports, final.results_key).catch(() => undefined);
+      if (insert && !inItem && !inlineItem && stored.status === 'fulfilled' && final.results_key) await deleteResultObject(ports, final.results_key).catch(() => undefined);
       throw written.reason;
     }
     updated = written.value;

@@ -195,8 +195,13 @@ function openEnvelope(text: string, resultsKey: string) {
  * `"payload"` text (client ids are [A-Za-z0-9_-]), so the payload is cut out at the first mark instead
  * of parsing (and re-encoding) 100k rows just to pass them on.
  */
-export async function readResult(ports: Pick<Ports, 'tables' | 'blobs' | 'clock'>, resultsKey: string): Promise<StoredResult | null> {
-  const buffer = await getResultObject(ports, resultsKey);
+export async function readResult(
+  ports: Pick<Ports, 'tables' | 'blobs' | 'clock'>,
+  resultsKey: string,
+  /** The object when the caller already has it (kept in its query's item). */
+  kept?: Buffer | null,
+): Promise<StoredResult | null> {
+  const buffer = kept ?? (await getResultObject(ports, resultsKey));
   if (!buffer) return null;
   const split = splitStoredObject(buffer);
   if (split) {

@@ -1,7 +1,10 @@
-// Where a result object lives, by its results key. Small sync results go to a main-table item (one
-// DynamoDB write, a few ms, overlapping the query's state write) instead of S3, whose PUT latency
-// would dominate a quick query's round trip; everything else goes to the results bucket. Async
-// results always go to the bucket (compressed): a rerun after a worker crash must overwrite the very same object.
+// Where a result object lives, by its results key. S3's PUT latency would dominate a quick query's
+// round trip, so small sync results stay in DynamoDB: up to IN_ITEM_MAX_BYTES in the query's own item
+// (a quick run that is written once, finished, stores query and result in that one write), up to
+// INLINE_MAX_BYTES in an item of their own (written alongside the query's). Everything else goes to
+// the results bucket. Async results always go to the bucket (compressed): a rerun after a worker crash
+// must overwrite the very same object. A results key starts with its query's client id, so the item
+// that may hold the result is found from the key alone.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '../../shared/constants';
 import type { Ports } from '../ports/index';
@@ -9,6 +12,20 @@ import { isExpired } from '../ports/tables';
 
 /** Compressed bytes up to which a sync result is kept in the table (items hold 400 KB). */
 export const INLINE_MAX_BYTES = 32 * 1024;
+/**
+ * Compressed bytes up to which it is kept in the query's item. Lower: query items are read by
+ * history and tab listings, which should not carry much result weight.
+ */
+export const IN_ITEM_MAX_BYTES = 8 * 1024;
+
+/** A new results key: `<client id>.<uuid>` (client ids are [A-Za-z0-9_-], so the dot splits it). */
+export const newResultsKey = (ports: Pick<Ports, 'ids'>, clientId: string) => `${clientId}.${ports.ids.uuid()}`;
+
+/** The client id a results key names, or null for keys made before keys named their query. */
+export function clientIdOfResultsKey(resultsKey: string): string | null {
+  const dot = resultsKey.indexOf('.');
+  return dot > 0 && /^[A-Za-z0-9_-]+$/.test(resultsKey.slice(0, dot)) ? resultsKey.slice(0, dot) : null;
+}
 
 type P = Pick<Ports, 'tables' | 'blobs' | 'clock'>;
 

@@ -7,7 +7,8 @@ import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import { raw, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
-import { getQueryByClientId } from '../queries/repository';
+import { getQueryByClientId, getQueryItem } from '../queries/repository';
+import { clientIdOfResultsKey } from './resultStore';
 import { gzipSize, readResult } from './payload';
 import type { ClientOptions } from './respondPayload';
 import { COMPRESS_OVER_BYTES, gzippedJson } from '../http/fitResponse';
@@ -17,9 +18,13 @@ export const RESULTS_QUERY_MISSING_MESSAGE = 'The query associated with these re
 
 export async function getResults(ports: Ports, user: Identity, q: ResultsQ, client: ClientOptions = {}): Promise<RawResponse> {
   requirePermission(user, 'can_get_results', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
-  const stored = await readResult(ports, q.key);
+  // The key names its query, whose item may hold the object; that query is needed below anyway.
+  const named = clientIdOfResultsKey(q.key);
+  const item = named ? await getQueryItem(ports, named) : null;
+  const stored = await readResult(ports, q.key, item?.query.results_key === q.key ? item.resultBody : null);
   if (!stored) throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_GONE_MESSAGE, { status: 410 });
-  const query = stored.userId === user.userId ? await getQueryByClientId(ports, stored.clientId) : null;
+  const owner = stored.userId === user.userId;
+  const query = !owner ? null : item?.query.client_id === stored.clientId ? item.query : await getQueryByClientId(ports, stored.clientId);
   if (!query || query.results_key !== q.key) {
     throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_QUERY_MISSING_MESSAGE, { status: 404 });
   }

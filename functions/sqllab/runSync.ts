@@ -10,7 +10,7 @@ import type { Engine } from '../engines/types';
 import type { RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
-import { getQueryByClientId } from '../queries/repository';
+import { getQueryByClientId, type NewQueryExtras } from '../queries/repository';
 import { asSupersetError, finishFailed, finishSuccess, type SuccessOutcome } from './finish';
 import type { RunPlan } from './plan';
 import { runWatched, syncTimeoutMs } from './runner';
@@ -30,8 +30,8 @@ export interface SyncRun {
   store: () => Promise<QueryRecord>;
   /** The record store() writes, not written. */
   build: () => Promise<QueryRecord>;
-  /** Writes a record built by build(), with `alongside` items (its small result); rejects when the client id is taken. */
-  put: (query: QueryRecord, alongside?: { pk: string; sk: string }[]) => Promise<void>;
+  /** Writes a record built by build(), with its small result; rejects when the client id is taken. */
+  put: (query: QueryRecord, extras?: NewQueryExtras) => Promise<void>;
   /** The answer when `store` rejected (a retried request's 202, or the error). */
   onStoreFailed: (error: unknown) => Promise<RawResponse>;
   /** What the request allows for the answer (gzip). */

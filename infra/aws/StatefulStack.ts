@@ -80,7 +80,7 @@ export class StatefulStack extends Stack {
         indexName: index.name,
         partitionKey: attr(index.partitionKey),
         sortKey: index.sortKey ? attr(index.sortKey) : undefined,
-        projectionType: dynamodb.ProjectionType.ALL,
+        projectionType: index.keysOnly ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
       });
     }
     return table;

@@ -6,7 +6,8 @@ export interface TableDef {
   env: string;
   partitionKey: string;
   sortKey?: string;
-  indexes: { name: string; partitionKey: string; sortKey?: string }[];
+  /** Global secondary indexes; `keysOnly` projects only the keys (a lookup index, read through to the table). */
+  indexes: { name: string; partitionKey: string; sortKey?: string; keysOnly?: boolean }[];
   /** Epoch-seconds attribute; DynamoDB TTL deletes lazily, so readers filter expired items too. */
   ttlAttribute?: string;
   /** Key attributes holding numbers; every other key attribute is a string. */
@@ -24,6 +25,8 @@ export const TABLES = {
     indexes: [
       { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
       { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+      // Integer id -> item (queries): maintained by DynamoDB, so creating a query is one write.
+      { name: 'gsi3', partitionKey: 'gsi3pk', keysOnly: true },
     ],
     ttlAttribute: 'ttl',
   },

@@ -9,6 +9,7 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { proxyTo, type Proxy } from './http/proxy';
 import { BodyTooLargeError } from './http/body';
+import { inProcessDynamoTransport } from './dynamoTransport';
 import { QueueStore } from './sqs/queueStore';
 import { handleSqs, isSqsRequest } from './sqs/sqsApi';
 import { handleManagement, isManagementRequest, type Connections } from './gateway/connections';
@@ -26,6 +27,8 @@ export interface EdgeOptions {
 export interface Edge {
   url: string;
   port: number;
+  /** DynamoDB client settings that hand requests to dynalite without a socket (null when not emulating). */
+  dynamoTransport: ReturnType<typeof inProcessDynamoTransport> | null;
   close(): Promise<void>;
 }
 
@@ -103,6 +106,7 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
   return {
     url: baseUrl,
     port,
+    dynamoTransport: emulators ? inProcessDynamoTransport((req, res) => emulators.dynamo.emit('request', req, res)) : null,
     async close() {
       await emulators?.queues.close();
       await closeServer(server);

@@ -2,8 +2,14 @@
 // Going through the SDK (not the emulators' internals) means the same code provisions LocalStack or a
 // real account when AWS_ENDPOINT_URL points there.
 import {
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
+  ScanCommand,
+  UpdateTableCommand,
+  waitUntilTableNotExists,
+  type AttributeValue,
   DynamoDBClient,
   ResourceNotFoundException,
   waitUntilTableExists,
@@ -36,28 +42,74 @@ export function createTableInput(name: string, def: TableDef) {
       ? def.indexes.map((i) => ({
           IndexName: i.name,
           KeySchema: keySchema(i.partitionKey, i.sortKey),
-          Projection: { ProjectionType: 'ALL' as const },
+          Projection: { ProjectionType: i.keysOnly ? ('KEYS_ONLY' as const) : ('ALL' as const) },
         }))
       : undefined,
   };
 }
 
-async function ensureTable(client: DynamoDBClient, name: string, def: TableDef): Promise<boolean> {
+async function createTable(client: DynamoDBClient, name: string, def: TableDef) {
+  await client.send(new CreateTableCommand(createTableInput(name, def)));
+  await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 1 }, { TableName: name });
+}
+
+/**
+ * dynalite cannot add an index to a table (it accepts the UpdateTable and ignores it), so a data folder
+ * made before an index was declared gets its table rebuilt: every item read, the table recreated
+ * with the declared indexes, the items written back (the indexes fill as they are).
+ */
+async function rebuildTable(client: DynamoDBClient, name: string, def: TableDef): Promise<number> {
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: name, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await client.send(new DeleteTableCommand({ TableName: name }));
+  await waitUntilTableNotExists({ client, maxWaitTime: 60, minDelay: 1 }, { TableName: name });
+  await createTable(client, name, def);
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: { PutRequest: { Item: Record<string, AttributeValue> } }[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending.length) {
+      const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [name]: pending } }));
+      pending = (out.UnprocessedItems?.[name] ?? []) as typeof pending;
+    }
+  }
+  return items.length;
+}
+
+/** What to do about an index declared in resources.ts that an existing table lacks. */
+export type MissingIndexPolicy = 'rebuild' | 'create';
+
+export async function ensureTable(client: DynamoDBClient, name: string, def: TableDef, missingIndexes: MissingIndexPolicy): Promise<boolean> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
-    // dynalite cannot add an index to an existing table, so an index added to resources.ts after the
-    // data folder was created would only show up later as a confusing query error.
     const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
-    const missing = def.indexes.filter((i) => !present.has(i.name)).map((i) => i.name);
-    if (missing.length) {
-      console.warn(`[local] table ${name} lacks index ${missing.join(', ')} declared in infra/aws/resources.ts; delete the data folder's dynamodb/ to recreate it`);
+    const missing = def.indexes.filter((i) => !present.has(i.name));
+    if (!missing.length) return false;
+    if (missingIndexes === 'rebuild') {
+      const count = await rebuildTable(client, name, def);
+      console.log(`[local] table ${name} rebuilt with index ${missing.map((i) => i.name).join(', ')} (${count} items kept)`);
+      return false;
+    }
+    // DynamoDB (and LocalStack) build an index online; one at a time.
+    const input = createTableInput(name, def);
+    for (const index of missing) {
+      const created = input.GlobalSecondaryIndexes!.find((i) => i.IndexName === index.name)!;
+      await client.send(
+        new UpdateTableCommand({
+          TableName: name,
+          AttributeDefinitions: input.AttributeDefinitions,
+          GlobalSecondaryIndexUpdates: [{ Create: created }],
+        }),
+      );
     }
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
   }
-  await client.send(new CreateTableCommand(createTableInput(name, def)));
-  await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 1 }, { TableName: name });
+  await createTable(client, name, def);
   return true;
 }
 
@@ -102,13 +154,20 @@ export interface Provisioned {
   created: boolean;
 }
 
-export async function provision(names: LocalNames, region: string, env: NodeJS.ProcessEnv = process.env): Promise<Provisioned> {
+export interface ProvisionOptions {
+  /** 'rebuild' for the emulators (dynalite), 'create' where UpdateTable builds indexes (AWS, LocalStack). */
+  missingIndexes: MissingIndexPolicy;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function provision(names: LocalNames, region: string, options: ProvisionOptions): Promise<Provisioned> {
+  const env = options.env ?? process.env;
   const dynamo = new DynamoDBClient({ region });
   const s3 = new S3Client({ region, forcePathStyle: true });
   const sqs = new SQSClient({ region });
   try {
     const tables = await Promise.all(
-      Object.entries(TABLES).map(([key, def]) => ensureTable(dynamo, names.tables[key as keyof typeof TABLES], def)),
+      Object.entries(TABLES).map(([key, def]) => ensureTable(dynamo, names.tables[key as keyof typeof TABLES], def, options.missingIndexes)),
     );
     const bucket = await ensureBucket(s3, names.bucket);
     const queueUrls = {} as Provisioned['queueUrls'];

@@ -133,14 +133,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const base = { endpoint, callbackUrl: edge.url, names, secret: loadOrCreateSecret(dataDir), examplesPath: join(dataDir, 'examples.duckdb'), region, external };
     const placeholderUrls = Object.fromEntries(Object.keys(QUEUES).map((k) => [k, ''])) as Record<QueueName, string>;
     applyEnv(functionEnv({ ...base, queueUrls: placeholderUrls }), saved);
-    const provisioned = await provision(names, region);
+    const provisioned = await provision(names, region, { missingIndexes: external ? 'create' : 'rebuild' });
     const queueUrls = Object.fromEntries(Object.entries(provisioned.queueUrls).map(([k, v]) => [k, v.url])) as Record<QueueName, string>;
     applyEnv(functionEnv({ ...base, queueUrls }), saved);
     lap('resources');
 
     const examples = await ensureExamples(base.examplesPath, options.examplesCache);
     lap(`examples (${examples})`);
-    const ports = wirePorts();
+    const ports = wirePorts(process.env, { dynamoTransport: edge.dynamoTransport ?? undefined });
     setPorts(ports);
     cleanups.push(() => setPorts(undefined));
     await seed(ports, base.examplesPath);

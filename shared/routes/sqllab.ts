@@ -35,7 +35,7 @@ export const ExecuteBodySchema = z.object({
 export type ExecuteBody = z.infer<typeof ExecuteBodySchema>;
 
 export const ResultsQSchema = z.object({
-  key: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'key is not a results key'),
+  key: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'key is not a results key'),
   rows: z.number().int().min(0).optional(),
 });
 export type ResultsQ = z.infer<typeof ResultsQSchema>;

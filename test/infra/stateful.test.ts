@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/aws/paths';
-import { BUCKETS, EXAMPLES, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds } from '../../infra/aws/resources';
+import { BUCKETS, EXAMPLES, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds, type TableDef } from '../../infra/aws/resources';
 import { StatefulStack } from '../../infra/aws/StatefulStack';
 import { ROLES } from '../../shared/security/roles';
 import { functionIdOf, synthApp } from './synthApp';
@@ -38,6 +38,10 @@ describe('tables', () => {
     expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
     expect((table.Properties.GlobalSecondaryIndexes ?? []).map((i: Props) => i.IndexName).sort()).toEqual(def.indexes.map((i) => i.name).sort());
+    for (const index of def.indexes as TableDef['indexes']) {
+      const declared = (table.Properties.GlobalSecondaryIndexes as Props[]).find((i) => i.IndexName === index.name)!;
+      expect(declared.Projection.ProjectionType).toBe(index.keysOnly ? 'KEYS_ONLY' : 'ALL');
+    }
     expect(table.DeletionPolicy).toBe('Retain');
   });
 });

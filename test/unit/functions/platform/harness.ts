@@ -6,6 +6,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { TABLES, type TableDef, type TableName } from '../../../../infra/aws/resources';
 import type { Ports } from '../../../../functions/ports/index';
+import { createTableInput } from '../../../../infra/local/provision';
 import { randomIds } from '../../../../functions/ports/clock';
 
 const freePort = () =>
@@ -35,32 +36,8 @@ export async function startHarness(): Promise<Harness> {
     region: 'us-east-1',
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
   });
-  for (const [name, def] of Object.entries(TABLES) as [string, TableDef][]) {
-    const keys = [def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].filter(
-      (k): k is string => !!k,
-    );
-    // connections.userId and connectedAt are numbers; every other key attribute is a string.
-    const typeOf = (k: string) => (k === 'userId' || k === 'connectedAt' ? 'N' : 'S');
-    await client.send(
-      new CreateTableCommand({
-        TableName: name,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...new Set(keys)].map((k) => ({ AttributeName: k, AttributeType: typeOf(k) })),
-        KeySchema: [
-          { AttributeName: def.partitionKey, KeyType: 'HASH' },
-          ...(def.sortKey ? [{ AttributeName: def.sortKey, KeyType: 'RANGE' as const }] : []),
-        ],
-        GlobalSecondaryIndexes: def.indexes.map((i) => ({
-          IndexName: i.name,
-          KeySchema: [
-            { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
-            ...(i.sortKey ? [{ AttributeName: i.sortKey, KeyType: 'RANGE' as const }] : []),
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
-      }),
-    );
-  }
+  // The tables exactly as the local cloud creates them (keys, index projections).
+  for (const [name, def] of Object.entries(TABLES) as [string, TableDef][]) await client.send(new CreateTableCommand(createTableInput(name, def)));
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   const pushed: Harness['pushed'] = [];
   const clock = { nowMs: Date.parse('2026-01-01T00:00:00Z') };

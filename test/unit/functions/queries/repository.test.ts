@@ -6,6 +6,7 @@ import {
   deleteQuery,
   getQueryByClientId,
   getQueryById,
+  getQueryItem,
   listQueriesForTab,
   listQueriesForUser,
   putQuery,
@@ -44,6 +45,58 @@ describe('query repository', () => {
     expect(toQueryDict(q)).toMatchObject({ id: q.client_id, queryId: q.id, serverId: q.id, state: 'pending', dbId: 1, db: 'examples' });
   });
 
+  it('writes a new query as one item, its small result inside, which no listing or record shows', async () => {
+    const q = makeQuery(h, { user_id: 8 });
+    let writes = 0;
+    const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
+    h.ports.tables.doc.send = ((command: unknown) => {
+      writes += 1;
+      return send(command as never);
+    }) as typeof h.ports.tables.doc.send;
+    try {
+      await putQuery(h.ports, q, { resultBody: Buffer.from('result bytes') });
+    } finally {
+      h.ports.tables.doc.send = send;
+    }
+    expect(writes).toBe(1);
+    const item = await getQueryItem(h.ports, q.client_id);
+    expect(item?.resultBody?.toString()).toBe('result bytes');
+    expect(item?.query).toEqual(q);
+    expect(await getQueryByClientId(h.ports, q.client_id)).toEqual(q);
+    expect((await listQueriesForUser(h.ports, 8))[0]).toEqual(q);
+    expect((await getQueryItem(h.ports, 'nobody'))).toBeNull();
+  });
+
+  it('finds queries stored with an id pointer item (data from before the id index)', async () => {
+    const q = makeQuery(h);
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    await h.ports.tables.doc.send(new PutCommand({ TableName: h.ports.tables.name('main'), Item: { pk: `QUERY#${q.client_id}`, sk: 'QUERY', ...q } }));
+    await h.ports.tables.doc.send(new PutCommand({ TableName: h.ports.tables.name('main'), Item: { pk: `QUERYID#${q.id}`, sk: 'QUERYID', client_id: q.client_id } }));
+    expect((await getQueryById(h.ports, q.id, []))?.client_id).toBe(q.client_id);
+    await deleteQuery(h.ports, q.client_id);
+    expect(await getQueryById(h.ports, q.id, [])).toBeNull();
+  });
+
+  it('asks the id index again for an id already handed out, and not for one never handed out', async () => {
+    const { nextQueryId } = await import('../../../../functions/queries/ids');
+    const issued = await nextQueryId(h.ports.tables);
+    let lookups = 0;
+    const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
+    h.ports.tables.doc.send = ((command: { input?: { IndexName?: string } }) => {
+      if (command.input?.IndexName === 'gsi3') lookups += 1;
+      return send(command as never);
+    }) as typeof h.ports.tables.doc.send;
+    try {
+      expect(await getQueryById(h.ports, issued, [1, 1])).toBeNull();
+      expect(lookups).toBe(3);
+      lookups = 0;
+      expect(await getQueryById(h.ports, issued + 10_000, [1, 1])).toBeNull();
+      expect(lookups).toBe(1);
+    } finally {
+      h.ports.tables.doc.send = send;
+    }
+  });
+
   it('keeps finished states final: a later success never replaces stopped', async () => {
     const q = makeQuery(h);
     await putQuery(h.ports, q);
@@ -66,7 +119,7 @@ describe('query repository', () => {
     expect(await claimQuery(h.ports, q.client_id, 1000, 3)).toBeNull();
   });
 
-  it('lists by tab and by change time, per user, and deletes with the id pointer', async () => {
+  it('lists by tab and by change time, per user, and deletes so that the id finds nothing', async () => {
     const a = makeQuery(h, { user_id: 6, sql_editor_id: '42' });
     h.clock.nowMs += 10;
     const b = makeQuery(h, { user_id: 6, sql_editor_id: '42' });

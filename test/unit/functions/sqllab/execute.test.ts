@@ -114,12 +114,64 @@ describe('execute (sync)', () => {
 
   it('writes a short read-only run once, already finished, and refuses its client id again', async () => {
     const { getQueryById } = await import('../../../../functions/queries/repository');
-    const first = bodyOf(await run({ sql: 'SELECT 7 AS v', client_id: 'once1' }));
+    const writes: string[] = [];
+    const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
+    h.ports.tables.doc.send = ((command: { constructor: { name: string }; input: { Key?: { pk?: string } } }) => {
+      if (!/^(Get|Query)/.test(command.constructor.name) && !command.input.Key?.pk?.startsWith('COUNTER#')) writes.push(command.constructor.name);
+      return send(command as never);
+    }) as typeof h.ports.tables.doc.send;
+    let first;
+    try {
+      first = bodyOf(await run({ sql: 'SELECT 7 AS v', client_id: 'once1' }));
+    } finally {
+      h.ports.tables.doc.send = send;
+    }
+    // The query, its id index entry and its result: one PutItem.
+    expect(writes).toEqual(['PutCommand']);
+    expect(first.query.resultsKey).toMatch(/^once1\./);
     expect(first.query).toMatchObject({ id: 'once1', state: 'success', rows: 1 });
     expect(await getQueryById(h.ports, first.query.queryId)).toMatchObject({ client_id: 'once1', status: 'success', rows: 1 });
     await expect(run({ sql: 'SELECT 8 AS v', client_id: 'once1' })).rejects.toMatchObject({ status: 409 });
     expect(await getQueryByClientId(h.ports, 'once1')).toMatchObject({ status: 'success', sql: 'SELECT 7 AS v' });
     expect(bodyOf(await getResults(h.ports, ADMIN, { key: first.query.resultsKey })).data).toEqual([{ v: 7 }]);
+  });
+
+  it('keeps a result by its size: in the query item, in an item of its own, or in the bucket', async () => {
+    const { IN_ITEM_MAX_BYTES, INLINE_MAX_BYTES } = await import('../../../../functions/sqllab/resultStore');
+    const cases = [
+      { rows: 20, where: ['PutCommand'] },
+      { rows: 900, where: ['PutCommand', 'BatchWriteCommand'] },
+      { rows: 6000, where: ['PutCommand'] },
+    ];
+    const sizes: number[] = [];
+    for (const { rows, where } of cases) {
+      const writes: string[] = [];
+      const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
+      h.ports.tables.doc.send = ((command: { constructor: { name: string }; input: { Key?: { pk?: string } } }) => {
+        if (!/^(Get|Query)/.test(command.constructor.name) && !command.input.Key?.pk?.startsWith('COUNTER#')) writes.push(command.constructor.name);
+        return send(command as never);
+      }) as typeof h.ports.tables.doc.send;
+      const put = h.ports.blobs.put.bind(h.ports.blobs);
+      h.ports.blobs.put = (async (key: string, body: Buffer, type: string) => {
+        sizes.push(body.length);
+        writes.push('blob');
+        return put(key, body, type);
+      }) as typeof h.ports.blobs.put;
+      let body;
+      try {
+        body = bodyOf(await run({ sql: `SELECT range AS i, md5(range::VARCHAR) AS h FROM range(${rows})`, queryLimit: 10000 }));
+      } finally {
+        h.ports.tables.doc.send = send;
+        h.ports.blobs.put = put;
+      }
+      expect(writes.filter((w) => w !== 'blob').sort()).toEqual([...where].sort());
+      const fetched = bodyOf(await getResults(h.ports, ADMIN, { key: body.query.resultsKey }));
+      expect(fetched.data).toHaveLength(rows);
+      expect(fetched.data[rows - 1]).toEqual(body.data[rows - 1]);
+      if (rows === 6000) expect(writes).toContain('blob');
+    }
+    expect(sizes.every((size) => size > INLINE_MAX_BYTES)).toBe(true);
+    expect(IN_ITEM_MAX_BYTES).toBeLessThan(INLINE_MAX_BYTES);
   });
 
   it('shows a longer read-only run as running while it runs, then finishes it', async () => {
