@@ -10,7 +10,7 @@ import { FUNCTION_ENV } from '../../infra/aws/resources';
 const region = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
 /** `transport`: how requests travel and are signed (the local cloud hands them to its emulator in-process). */
-export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes'>) =>
+export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'>) =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ region: region(), ...transport }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });

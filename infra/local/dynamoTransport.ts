@@ -12,7 +12,7 @@ import { EventEmitter } from 'node:events';
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import type { HttpRequest, HttpResponse, RequestHandler } from '@smithy/types';
 
-type Listener = (req: EventEmitter, res: object) => void;
+export type DynamoListener = (req: EventEmitter, res: object) => void;
 
 /** The parts of Node's IncomingMessage that dynalite reads. */
 class InProcessRequest extends EventEmitter {
@@ -44,6 +44,44 @@ class InProcessResponse {
   }
 }
 
+function dispatch(
+  listener: DynamoListener,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  done: (response: HttpResponse) => void,
+) {
+  const req = new InProcessRequest(method, url, headers);
+  listener(req, new InProcessResponse(done));
+  // dynalite subscribes to the body synchronously; it arrives on the next turn, as from a socket.
+  process.nextTick(() => {
+    if (body?.length) req.emit('data', body);
+    req.emit('end');
+  });
+}
+
+/**
+ * One DynamoDB operation on `listener`, its JSON body in and out, outside the SDK (the journal's
+ * replay and export). Rejects with dynalite's error type when it answers other than 200.
+ */
+export function callDynalite<T = Record<string, unknown>>(listener: DynamoListener, operation: string, body: string | object): Promise<T> {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const headers = {
+    'content-type': 'application/x-amz-json-1.0',
+    'x-amz-target': `DynamoDB_20120810.${operation}`,
+    'x-amz-date': '20260101T000000Z',
+    authorization: PLACEHOLDER_AUTHORIZATION,
+  };
+  return new Promise((resolve, reject) => {
+    dispatch(listener, 'POST', '/', headers, Buffer.from(text, 'utf8'), (response) => {
+      const out = JSON.parse(Buffer.from(response.body as Uint8Array).toString('utf8') || '{}');
+      if (response.statusCode === 200) resolve(out as T);
+      else reject(Object.assign(new Error(`${operation}: ${out.__type ?? response.statusCode} ${out.message ?? ''}`.trim()), { name: String(out.__type ?? '').split('#').pop() }));
+    });
+  });
+}
+
 function pathWithQuery(request: HttpRequest): string {
   const entries = Object.entries(request.query ?? {}).flatMap(([key, value]) =>
     (Array.isArray(value) ? value : value === null ? [] : [value]).map((v) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`),
@@ -59,7 +97,7 @@ function bodyBytes(body: unknown): Buffer | null {
 }
 
 /** A request handler for the SDK's DynamoDB client that calls `listener` (dynalite's) directly. */
-export function inProcessDynamoHandler(listener: Listener): RequestHandler<HttpRequest, HttpResponse> & { updateHttpClientConfig(): void; httpHandlerConfigs(): object } {
+export function inProcessDynamoHandler(listener: DynamoListener): RequestHandler<HttpRequest, HttpResponse> & { updateHttpClientConfig(): void; httpHandlerConfigs(): object } {
   return {
     metadata: { handlerProtocol: 'http/1.1' },
     handle(request: HttpRequest) {
@@ -73,14 +111,7 @@ export function inProcessDynamoHandler(listener: Listener): RequestHandler<HttpR
           reject(error);
           return;
         }
-        const req = new InProcessRequest(request.method, pathWithQuery(request), headers);
-        const res = new InProcessResponse((response) => resolve({ response }));
-        listener(req, res);
-        // dynalite subscribes to the body synchronously; it arrives on the next turn, as from a socket.
-        process.nextTick(() => {
-          if (body?.length) req.emit('data', body);
-          req.emit('end');
-        });
+        dispatch(listener, request.method, pathWithQuery(request), headers, body, (response) => resolve({ response }));
       });
     },
     updateHttpClientConfig() {},
@@ -101,13 +132,16 @@ const placeholderSigner = {
 };
 
 /** DynamoDB client settings for talking to dynalite in this process. */
-export function inProcessDynamoTransport(listener: Listener): Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes'> {
+export function inProcessDynamoTransport(listener: DynamoListener): Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'> {
+  const identity = { accessKeyId: 'local', secretAccessKey: 'local', expiration: undefined };
   return {
     requestHandler: inProcessDynamoHandler(listener),
+    // Whatever the environment holds: the SDK resolves credentials for the endpoint as well.
+    credentials: identity,
     httpAuthSchemes: [
       {
         schemeId: 'aws.auth#sigv4',
-        identityProvider: () => async () => ({ accessKeyId: 'local', secretAccessKey: 'local', expiration: undefined }),
+        identityProvider: () => async () => identity,
         signer: placeholderSigner,
       },
     ],

@@ -1,15 +1,16 @@
 // The single AWS endpoint of the local cloud (AWS_ENDPOINT_URL), like LocalStack's edge port: it tells
 // services apart by request shape. DynamoDB calls carry `X-Amz-Target: DynamoDB_20120810.*`, SQS calls
 // `X-Amz-Target: AmazonSQS.*`, the WebSocket management API lives under `/@connections/`, and everything
-// else is S3 (path-style). dynalite and s3rver listen on private ports behind it.
+// else is S3 (path-style). dynalite (in memory, journaled: dynamoStore.ts) answers in this process;
+// s3rver listens on a private port behind the edge.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { proxyTo, type Proxy } from './http/proxy';
 import { BodyTooLargeError } from './http/body';
 import { inProcessDynamoTransport } from './dynamoTransport';
+import { openDynamoStore, type DynamoStore } from './dynamoStore';
 import { QueueStore } from './sqs/queueStore';
 import { handleSqs, isSqsRequest } from './sqs/sqsApi';
 import { handleManagement, isManagementRequest, type Connections } from './gateway/connections';
@@ -48,18 +49,14 @@ const closeServer = (server: Server) =>
   });
 
 interface Emulators {
-  dynamo: Server;
+  dynamo: DynamoStore;
   s3: S3rver;
   s3Proxy: Proxy;
   queues: QueueStore;
 }
 
 async function startEmulators(dataDir: string, region: string): Promise<Emulators> {
-  // createTableMs 0: tables are ACTIVE at once, so a cold start does not wait on fake provisioning.
-  const dynamo = dynalite({ path: join(dataDir, 'dynamodb'), createTableMs: 0, updateTableMs: 0, deleteTableMs: 0 });
-  // Requests reach dynalite's listener directly (see dispatch); it still listens on a private port so
-  // that its close() runs its own shutdown, which closes LevelDB.
-  await listen(dynamo, 0, '127.0.0.1');
+  const dynamo = await openDynamoStore(join(dataDir, 'dynamodb'));
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: join(dataDir, 's3'), silent: true });
   const { port: s3Port } = (await s3.run()) as AddressInfo;
   return {
@@ -83,7 +80,7 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
     const target = String(req.headers['x-amz-target'] ?? '');
     // Handed to dynalite's own request listener in this process: a second HTTP hop per DynamoDB call
     // would cost more than the call itself on the query hot path.
-    if (target.startsWith('DynamoDB_')) return void emulators.dynamo.emit('request', req, res);
+    if (target.startsWith('DynamoDB_')) return void emulators.dynamo.listener(req, res);
     if (isSqsRequest(req)) return handleSqs(emulators.queues, baseUrl, req, res);
     // s3rver checks signatures against its own fixed key pair; ours are signed with whatever keys
     // the caller has, so send them unsigned (s3rver then treats them as anonymous and allows them).
@@ -106,18 +103,14 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
   return {
     url: baseUrl,
     port,
-    dynamoTransport: emulators ? inProcessDynamoTransport((req, res) => emulators.dynamo.emit('request', req, res)) : null,
+    dynamoTransport: emulators ? inProcessDynamoTransport(emulators.dynamo.listener) : null,
     async close() {
       await emulators?.queues.close();
       await closeServer(server);
       if (!emulators) return;
       emulators.s3Proxy.close();
       await emulators.s3.close();
-      // dynalite's close also closes its LevelDB, which must happen before the process exits.
-      await new Promise<void>((resolve, reject) => {
-        emulators.dynamo.close((error?: Error) => (error ? reject(error) : resolve()));
-        emulators.dynamo.closeAllConnections();
-      });
+      await emulators.dynamo.close();
     },
   };
 }
