@@ -3,8 +3,7 @@
 // id) can never apply its changes twice. A read-only script starts at once and its record follows:
 // written as `running` once the run has taken DEFER_STORE_MS, or, when the run is done by then, written
 // once in its final state (one write instead of two, and no table work competing with a short query
-// for the CPU). Until the record exists a Stop from another request finds no query (404); a run that
-// short is over before anyone could stop it.
+// for the CPU). A Stop sent before the record exists waits for it (queries/stop.ts).
 import { SupersetError } from '../../shared/errors';
 import type { Engine } from '../engines/types';
 import type { RawResponse } from '../http/respond';

@@ -122,6 +122,15 @@ describe('SQL Lab API', () => {
       expect(anonymous.status).toBe(401);
     });
 
+    it('stops a sync query right after Run, before its record is written', async () => {
+      const clientId = newClientId('early');
+      const running = execute(gamma, { database_id: 1, sql: 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(100000) b', client_id: clientId });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await call('/api/v1/query/stop', { method: 'POST', token: gamma, json: { client_id: clientId } })).toMatchObject({ status: 200, body: { result: 'OK' } });
+      const res = await running;
+      expect(res.body).toMatchObject({ status: 'stopped', query: { id: clientId, state: 'stopped' } });
+    });
+
     it('stops a running sync query: the pending execute answers the stopped query', async () => {
       const clientId = newClientId('x');
       const running = execute(gamma, { database_id: 1, sql: 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(100000) b', client_id: clientId });

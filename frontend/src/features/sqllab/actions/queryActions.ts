@@ -144,7 +144,10 @@ export async function fetchQueryResults(queryId: string, rows?: number): Promise
   }
 }
 
-/** A Stop clicked right after Run can reach the server before the query is recorded (404); retry briefly. */
+/**
+ * The server waits briefly for a query about to be recorded, but a Stop can still overtake its Run
+ * request on the way (404): retry briefly.
+ */
 const STOP_RETRIES = 5;
 const STOP_RETRY_DELAY_MS = 400;
 
