@@ -91,6 +91,15 @@ describe('functions', () => {
     }
   });
 
+  it('cut sync SQL Lab runs early enough to answer SQLLAB_TIMEOUT_ERROR inside the API limits; workers keep their own', () => {
+    const fns = t.api.findResources('AWS::Lambda::Function');
+    const sqllab = fns[functionIdOf(t.api, 'sqllab')].Properties;
+    expect(sqllab.Timeout).toBe(29);
+    expect(Number(sqllab.Environment.Variables.SQLLAB_TIMEOUT_MS)).toBeLessThanOrEqual((sqllab.Timeout - 2) * 1000);
+    const worker = fns[functionIdOf(t.api, QUEUES.queries.worker)].Properties;
+    expect(worker.Environment.Variables).not.toHaveProperty('SQLLAB_TIMEOUT_MS');
+  });
+
   it('give the DuckDB and engine parsers layers only to functions whose bundle loads them', () => {
     const layers = t.api.findResources('AWS::Lambda::LayerVersion');
     const layerId = (prefix: string) => Object.keys(layers).find((id) => id.startsWith(prefix));
