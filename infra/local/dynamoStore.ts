@@ -9,7 +9,7 @@
 // then rewrites it compacted: each table's CreateTable and its items as BatchWriteItem lines. A torn
 // last line (the process died mid-append) ends the replay there. A data folder from before the journal
 // (dynalite's LevelDB under `<dir>`) is imported once and kept aside as `<dir>.leveldb-imported`.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventEmitter } from 'node:events';
 import dynalite from 'dynalite';
@@ -36,7 +36,7 @@ interface ServerLike extends EventEmitter {
 const listenerOf = (server: ServerLike): DynamoListener => (req, res) => void server.emit('request', req, res);
 
 /** Wraps dynalite's listener: an accepted write is appended to the journal before its answer goes out. */
-function journaling(inner: DynamoListener, journal: string): DynamoListener {
+function journaling(inner: DynamoListener, append: (line: string) => void): DynamoListener {
   return (req, res) => {
     const incoming = req as EventEmitter & { headers: Record<string, string | string[] | undefined> };
     const operation = String(incoming.headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
@@ -47,7 +47,7 @@ function journaling(inner: DynamoListener, journal: string): DynamoListener {
     const end = out.end;
     out.end = (...args: unknown[]) => {
       // JSON never holds a raw newline inside a string, so one between tokens can become a space.
-      if (out.statusCode === 200) appendFileSync(journal, `${operation} ${Buffer.concat(chunks).toString('utf8').replace(/\n/g, ' ')}\n`);
+      if (out.statusCode === 200) append(`${operation} ${Buffer.concat(chunks).toString('utf8').replace(/\n/g, ' ')}\n`);
       return end.apply(out, args);
     };
     return inner(req, res);
@@ -177,10 +177,17 @@ export async function openDynamoStore(dir: string): Promise<DynamoStore> {
   mkdirSync(dir, { recursive: true });
   const replayed = await replay(memory, journal);
   const items = await compact(memory, journal);
+  // Opened once for appending: every write lands at the end, in the order dynalite accepted them (a
+  // straggler after close() still does, through a short-lived descriptor).
+  let fd: number | null = openSync(journal, 'a');
+  const append = (line: string) => (fd === null ? appendFileSync(journal, line) : writeSync(fd, line));
   return {
-    listener: journaling(memory, journal),
+    listener: journaling(memory, append),
     loaded: { replayed, items, imported },
-    // In memory: nothing to flush, every accepted write is already in the journal.
-    async close() {},
+    // Nothing to flush: every accepted write is already in the journal.
+    async close() {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
   };
 }
