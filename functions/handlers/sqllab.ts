@@ -8,11 +8,14 @@ import { executeSql } from '../sqllab/execute';
 import { formatSql } from '../sqllab/format';
 import { getResults } from '../sqllab/results';
 
+/** Time left to this invocation, when the runtime tells (Lambda and the local cloud do). */
+const remainingMs = (context: { getRemainingTimeInMillis?: () => number } | undefined) => context?.getRemainingTimeInMillis?.();
+
 export const handler = httpModule({
   'sqllab.bootstrap': (req) => bootstrapSqlLab(getPorts(), req.user),
   // Large results go out as the gzip made while their rows arrived (or as stored) when the client takes gzip.
-  'sqllab.execute': (req) => executeSql(getPorts(), req.user, req.body, { acceptGzip: acceptsGzip(req.headers) }),
+  'sqllab.execute': (req) => executeSql(getPorts(), req.user, req.body, { acceptGzip: acceptsGzip(req.headers), remainingMs: remainingMs(req.context) }),
   'sqllab.results': (req) => getResults(getPorts(), req.user, req.q, { acceptGzip: acceptsGzip(req.headers) }),
-  'sqllab.estimate': (req) => estimateQueryCost(getPorts(), req.user, req.body),
+  'sqllab.estimate': (req) => estimateQueryCost(getPorts(), req.user, req.body, remainingMs(req.context)),
   'sqllab.formatSql': (req) => formatSql(getPorts(), req.user, req.body),
 });

@@ -137,9 +137,14 @@ const requestMiddleware = (): middy.MiddlewareObj<Event, Result, Error, Context>
   },
 });
 
+/** middy's answer when the function is about to run out of time (it throws a TimeoutError then). */
+const outOfTime = () =>
+  new SupersetError('BACKEND_TIMEOUT_ERROR', 'The request took longer than the server may spend on one request. Try again, or ask for less.');
+
 const errorMapper = (): middy.MiddlewareObj<Event, Result> => ({
   onError: async (handler) => {
-    handler.response = errorResponse(handler.error, handler.context?.awsRequestId);
+    const error = handler.error?.name === 'TimeoutError' && !(handler.error instanceof SupersetError) ? outOfTime() : handler.error;
+    handler.response = errorResponse(error, handler.context?.awsRequestId);
   },
 });
 

@@ -10,16 +10,16 @@ import type { CostRow } from '../engines/types';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
-import { syncTimeoutMs } from './runner';
+import { syncBudgetMs } from './runner';
 import { parseTemplateParams, renderTemplate } from './templates';
 
-export async function estimateQueryCost(ports: Ports, user: Identity, body: EstimateBody): Promise<{ result: CostRow[] }> {
+export async function estimateQueryCost(ports: Ports, user: Identity, body: EstimateBody, remainingMs?: number): Promise<{ result: CostRow[] }> {
   requirePermission(user, 'can_estimate_query_cost', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   assertSqlLength(body.sql);
   const db = await getDatabaseForUser(ports, user, body.database_id);
   const engine = await engineFor(db);
   const sql = renderTemplate(body.sql, parseTemplateParams(body.template_params), { username: user.username, userId: user.userId });
-  const timeoutMs = syncTimeoutMs();
+  const timeoutMs = syncBudgetMs(remainingMs);
   let timer: NodeJS.Timeout | undefined;
   // EXPLAIN does not execute, but planning can still hang on a loaded server: same limit as a sync run.
   const timeout = new Promise<never>((_, reject) => {

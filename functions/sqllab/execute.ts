@@ -17,6 +17,7 @@ import { offloadLargeSql } from '../queries/largeSql';
 import { isInProgress } from '../../shared/constants';
 import { planRun, type RunPlan } from './plan';
 import { runSync } from './runSync';
+import { syncBudgetMs } from './runner';
 import { enqueueQuery } from './enqueue';
 import type { ClientOptions } from './respondPayload';
 import { newResultsKey } from './resultStore';
@@ -71,7 +72,13 @@ export function newQueryRecord(
   };
 }
 
-export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody, client: ClientOptions = {}): Promise<RawResponse | object> {
+export interface ExecuteOptions extends ClientOptions {
+  /** Time left to the function (Lambda context); a sync run's limit leaves room to answer. */
+  remainingMs?: number;
+}
+
+export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody, options: ExecuteOptions = {}): Promise<RawResponse | object> {
+  const { remainingMs, ...client } = options;
   requirePermission(user, 'can_execute_sql_query', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   // The id counter is independent of everything before the record: its round trip overlaps them.
   const idPromise = nextQueryId(ports.tables);
@@ -114,7 +121,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     throw error;
   };
 
-  if (!async) return runSync(ports, engine, { clientId, userId: user.userId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, build, put, store, onStoreFailed, client });
+  if (!async) return runSync(ports, engine, { clientId, userId: user.userId, catalog: body.catalog ?? null, schema: body.schema ?? null, plan, build, put, store, onStoreFailed, client, timeoutMs: syncBudgetMs(remainingMs) });
   let query: QueryRecord;
   try {
     query = await store();

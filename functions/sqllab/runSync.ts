@@ -12,7 +12,7 @@ import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId, type NewQueryExtras } from '../queries/repository';
 import { asSupersetError, finishFailed, finishSuccess, type SuccessOutcome } from './finish';
 import type { RunPlan } from './plan';
-import { runWatched, syncTimeoutMs } from './runner';
+import { runWatched } from './runner';
 import { GzipResultStream } from './gzipResult';
 import { payloadResponse, type ClientOptions } from './respondPayload';
 
@@ -35,6 +35,8 @@ export interface SyncRun {
   onStoreFailed: (error: unknown) => Promise<RawResponse>;
   /** What the request allows for the answer (gzip). */
   client?: ClientOptions;
+  /** The run's time limit (syncBudgetMs). */
+  timeoutMs: number;
 }
 
 /** How long a read-only run may go before its `running` record is written. */
@@ -64,7 +66,7 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     clientId: run.clientId,
     sql: run.plan.executedSql,
     limit: run.plan.limit?.limit ?? 0,
-    timeoutMs: syncTimeoutMs(),
+    timeoutMs: run.timeoutMs,
     catalog: run.catalog,
     schema: run.schema,
     signal: abandon.signal,

@@ -34,6 +34,20 @@ const envMs = (name: string, fallback: number) => {
 };
 /** SQLLAB_TIMEOUT, overridable so tests need not wait 30 s. */
 export const syncTimeoutMs = () => envMs('SQLLAB_TIMEOUT_MS', LIMITS.syncTimeoutMs);
+
+/** Time a sync run leaves its function to record the outcome and answer. */
+export const ANSWER_MARGIN_MS = 2_500;
+
+/**
+ * The time limit of a sync run inside a function with `remainingMs` left: SQLLAB_TIMEOUT, cut to whole
+ * seconds that still leave ANSWER_MARGIN_MS, so that a run too long for its function (API functions
+ * stop at 29 s, HTTP APIs at 30 s) ends as SQLLAB_TIMEOUT_ERROR rather than as a killed function.
+ */
+export function syncBudgetMs(remainingMs?: number): number {
+  const limit = syncTimeoutMs();
+  if (remainingMs === undefined || !Number.isFinite(remainingMs)) return limit;
+  return Math.min(limit, Math.max(1_000, Math.floor((remainingMs - ANSWER_MARGIN_MS) / 1_000) * 1_000));
+}
 /** SQLLAB_ASYNC_TIME_LIMIT_SEC. */
 export const asyncTimeoutMs = () => envMs('SQLLAB_ASYNC_TIMEOUT_MS', LIMITS.asyncTimeoutMs);
 

@@ -10,7 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { HandlerEntry } from './handlerEntries';
-import { LIMITS } from '../../shared/constants';
+import { API_FUNCTION_TIMEOUT_SECONDS } from './resources';
 
 /** What every function needs to know about the app, built once by the app and passed down. */
 export interface FunctionContext {
@@ -43,12 +43,9 @@ export interface AppFunctionProps {
   description?: string;
 }
 
-export const DEFAULT_TIMEOUT = Duration.seconds(29); // HTTP API integrations give up at 30 s
-/**
- * SQL Lab's sync timeout (30 s by default) inside an API function: cut early enough that the function
- * can still mark the query timed out and answer SQLLAB_TIMEOUT_ERROR before its own 29 s end.
- */
-export const API_SYNC_TIMEOUT_MS = Math.min(LIMITS.syncTimeoutMs, DEFAULT_TIMEOUT.toMilliseconds() - 3_000);
+// HTTP API integrations give up at 30 s; SQL Lab fits sync runs into what is left (sqllab/runner.ts).
+export const DEFAULT_TIMEOUT = Duration.seconds(API_FUNCTION_TIMEOUT_SECONDS);
+
 export const DEFAULT_MEMORY_MB = 1024;
 /** DuckDB runs the query inside the function; Lambda also scales CPU with memory. */
 export const DUCKDB_MEMORY_MB = 2048;
@@ -90,12 +87,7 @@ export class AppFunction extends Construct {
       timeout: props.timeout ?? DEFAULT_TIMEOUT,
       description: props.description ?? `sqlscape ${handler.kind} handler ${handler.module}`,
       logGroup,
-      environment: {
-        ...context.environment,
-        NODE_OPTIONS: '--enable-source-maps',
-        // Only functions behind the HTTP API answer within its limit; workers keep SQL Lab's own.
-        ...(props.timeout ? {} : { SQLLAB_TIMEOUT_MS: String(API_SYNC_TIMEOUT_MS) }),
-      },
+      environment: { ...context.environment, NODE_OPTIONS: '--enable-source-maps' },
       layers: layers.length > 0 ? layers : undefined,
     });
   }

@@ -14,6 +14,9 @@ export interface TableDef {
   numericKeys?: string[];
 }
 
+/** Timeout of the functions behind the HTTP API, whose integrations give up at 30 s (infra/local uses it too). */
+export const API_FUNCTION_TIMEOUT_SECONDS = 29;
+
 export const keyAttributeType = (def: TableDef, key: string): 'S' | 'N' => (def.numericKeys?.includes(key) ? 'N' : 'S');
 
 export const TABLES = {

@@ -9,6 +9,7 @@ import { BodyTooLargeError, readBody } from '../http/body';
 import { buildHttpEvent, toHttpAnswer, type Claims } from './apiEvent';
 import { matchApiRoute, type MatchedRoute } from './routeMatch';
 import type { StaticSite } from './staticSite';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../../aws/resources';
 
 export interface HttpGatewayOptions {
   secret: () => string;
@@ -82,7 +83,9 @@ export function httpGateway(options: HttpGatewayOptions) {
     const event = buildHttpEvent({ req, url, body, routeKey, params, claims, requestId });
     let result: unknown;
     try {
-      result = await withTimeout(Promise.resolve(invoke(route.module, event, { region: options.region, timeoutSeconds: timeoutMs / 1000 })), timeoutMs);
+      // The function gets the time its AWS twin has; the gateway keeps API Gateway's own limit.
+      const timeoutSeconds = Math.min(API_FUNCTION_TIMEOUT_SECONDS, timeoutMs / 1000);
+      result = await withTimeout(Promise.resolve(invoke(route.module, event, { region: options.region, timeoutSeconds })), timeoutMs);
     } catch (error) {
       // A throwing Lambda is a bare 500 at API Gateway; the stack trace belongs in the log.
       console.error(`[local gateway] ${route.module} failed for ${routeKey}:`, error instanceof MissingHandlerError ? error.message : error);

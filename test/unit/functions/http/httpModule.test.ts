@@ -160,4 +160,18 @@ describe('large responses', () => {
     expect(res.status).toBe(413);
     expect(res.body.message).toContain('6 MB');
   });
+
+  it('answers BACKEND_TIMEOUT_ERROR, not a 500, when the function is about to run out of time', async () => {
+    const slow = httpModule({ 'kv.store': () => new Promise(() => undefined) });
+    const deadline = Date.now() + 150;
+    const res = parse(
+      await slow(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), {
+        ...context,
+        getRemainingTimeInMillis: () => deadline - Date.now(),
+      } as Context),
+    );
+    expect(res.status).toBe(408);
+    expect(res.body.errors[0].error_type).toBe('BACKEND_TIMEOUT_ERROR');
+  });
 });
+

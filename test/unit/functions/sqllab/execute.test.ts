@@ -112,6 +112,24 @@ describe('execute (sync)', () => {
     }
   });
 
+  it('fits a sync run into the time its function has left: SQLLAB_TIMEOUT_ERROR, not a killed function', async () => {
+    const { syncBudgetMs, ANSWER_MARGIN_MS } = await import('../../../../functions/sqllab/runner');
+    expect(syncBudgetMs()).toBe(30_000);
+    expect(syncBudgetMs(29_000)).toBe(26_000);
+    expect(syncBudgetMs(120_000)).toBe(30_000);
+    expect(syncBudgetMs(ANSWER_MARGIN_MS)).toBe(1_000);
+    const started = Date.now();
+    const error = await executeSql(
+      h.ports,
+      ADMIN,
+      { database_id: h.db.id, sql: 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(1000) b', client_id: 'budget1' } as ExecuteBody,
+      { remainingMs: ANSWER_MARGIN_MS + 1_200 },
+    ).catch((e: unknown) => e as SupersetError);
+    expect(error).toMatchObject({ errorType: 'SQLLAB_TIMEOUT_ERROR', message: expect.stringContaining('killed after 1 seconds') });
+    expect(Date.now() - started).toBeLessThan(ANSWER_MARGIN_MS + 1_200);
+    expect((await getQueryByClientId(h.ports, 'budget1'))?.status).toBe('timed_out');
+  });
+
   it('writes a short read-only run once, already finished, and refuses its client id again', async () => {
     const { getQueryById } = await import('../../../../functions/queries/repository');
     const writes: string[] = [];
