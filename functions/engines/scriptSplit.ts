@@ -44,6 +44,41 @@ function dollarTag(sql: string, at: number): string | null {
 
 const isWordChar = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
 
+/** Where the first token at or after `from` starts: whitespace and comments skipped. */
+function skipTrivia(sql: string, from: number): number {
+  let i = from;
+  for (;;) {
+    while (i < sql.length && /\s/.test(sql[i])) i += 1;
+    if (sql.startsWith('--', i)) {
+      const end = sql.indexOf('\n', i);
+      i = end < 0 ? sql.length : end + 1;
+    } else if (sql.startsWith('/*', i)) i = skipBlockComment(sql, i);
+    else return i;
+  }
+}
+
+/**
+ * The statement an EXPLAIN describes: what follows `EXPLAIN`, an optional `ANALYZE`/`ANALYSE` and an
+ * optional parenthesised option list. Null when `sql` does not start with EXPLAIN. Lexing only: the
+ * text returned goes to the engine's parser like any other statement.
+ */
+export function explainedStatement(sql: string): string | null {
+  const word = (at: number, expected: string) =>
+    sql.slice(at, at + expected.length).toLowerCase() === expected && !isWordChar(sql[at + expected.length]) ? at + expected.length : null;
+  let i = skipTrivia(sql, 0);
+  const afterExplain = word(i, 'explain');
+  if (afterExplain === null) return null;
+  i = skipTrivia(sql, afterExplain);
+  const afterAnalyze = word(i, 'analyze') ?? word(i, 'analyse');
+  if (afterAnalyze !== null) i = skipTrivia(sql, afterAnalyze);
+  if (sql[i] === '(') {
+    const close = sql.indexOf(')', i);
+    if (close < 0) return null;
+    i = skipTrivia(sql, close + 1);
+  }
+  return sql.slice(i);
+}
+
 /**
  * Names used as function calls: an identifier (bare or double-quoted) directly followed by '(' outside
  * strings and comments, lower-cased. Lets an engine refuse functions it cannot sandbox wherever they hide

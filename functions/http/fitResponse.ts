@@ -51,9 +51,12 @@ export function fitResponse(
 function checkSize(response: APIGatewayProxyStructuredResultV2, bytes: number) {
   if (bytes <= LAMBDA_RESPONSE_LIMIT_BYTES) return response;
   const mb = (bytes / 1024 / 1024).toFixed(1);
+  const compressed = Boolean(header((response.headers ?? {}) as Record<string, string>, 'content-encoding'));
   throw new SupersetError(
     'GENERIC_BACKEND_ERROR',
-    `The response is ${mb} MB, over the 6 MB a function can return. Lower the row limit, or send Accept-Encoding: gzip.`,
+    compressed
+      ? `The response is ${mb} MB even compressed, over the 6 MB a function can return. Lower the row limit.`
+      : `The response is ${mb} MB, over the 6 MB a function can return. Lower the row limit, or send Accept-Encoding: gzip.`,
     { status: 413, level: 'warning' },
   );
 }

@@ -1,6 +1,7 @@
 // GET /api/v1/sqllab/results/?q=(key,rows): a stored result by its key, as Superset's
 // SqlExecutionResultsCommand answers: 410 when the object is gone (expired or never written), 404 when
-// its query is gone or belongs to someone else (another user's object must look like a missing one).
+// its query is gone or the caller may not see it (another user's object must look like a missing one;
+// admins see every query's results, as Superset's raise_for_access allows).
 import { SupersetError } from '../../shared/errors';
 import type { ResultsQ } from '../../shared/routes/sqllab';
 import { requirePermission } from '../http/authz';
@@ -8,6 +9,7 @@ import type { Identity } from '../http/identity';
 import { raw, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { getQueryByClientId, getQueryItem } from '../queries/repository';
+import { canSeeQuery } from '../queries/show';
 import { clientIdOfResultsKey } from './resultStore';
 import { gzipSize, readResult } from './payload';
 import type { ClientOptions } from './respondPayload';
@@ -23,21 +25,23 @@ export async function getResults(ports: Ports, user: Identity, q: ResultsQ, clie
   const item = named ? await getQueryItem(ports, named) : null;
   const stored = await readResult(ports, q.key, item?.query.results_key === q.key ? item.resultBody : null);
   if (!stored) throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_GONE_MESSAGE, { status: 410 });
-  const owner = stored.userId === user.userId;
-  const query = !owner ? null : item?.query.client_id === stored.clientId ? item.query : await getQueryByClientId(ports, stored.clientId);
-  if (!query || query.results_key !== q.key) {
+  // Superset's raise_for_access: the owner, or whoever may see every query (admins).
+  const query = item?.query.client_id === stored.clientId ? item.query : await getQueryByClientId(ports, stored.clientId);
+  if (!query || query.user_id !== stored.userId || !canSeeQuery(user, query) || query.results_key !== q.key) {
     throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_QUERY_MISSING_MESSAGE, { status: 404 });
   }
   // All rows wanted and the stored payload is gzip: those very bytes are the answer to a client that
   // takes gzip (a large payload: small ones go out as text, as any small body does).
   const gzip = stored.payloadGzip;
-  const all = q.rows === undefined || (typeof query.rows === 'number' && q.rows >= query.rows);
+  // Superset cuts only when `rows` is given and not 0.
+  const rows = q.rows || undefined;
+  const all = rows === undefined || (typeof query.rows === 'number' && rows >= query.rows);
   if (all && gzip && client.acceptGzip && gzipSize(gzip) > COMPRESS_OVER_BYTES) return raw(gzippedJson(gzip));
   let json = await stored.payloadJson();
-  if (q.rows !== undefined && !all) {
+  if (rows !== undefined && !all) {
     const body = JSON.parse(json) as ReturnType<typeof stored.body>;
-    if (body.data.length > q.rows) {
-      body.data = body.data.slice(0, q.rows);
+    if (body.data.length > rows) {
+      body.data = body.data.slice(0, rows);
       json = JSON.stringify({ ...body, displayLimitReached: true });
     }
   }

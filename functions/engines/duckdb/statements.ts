@@ -2,7 +2,7 @@
 // without binding them; anything else is prepared (parsed and bound, never run) for its statement type.
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { assertSqlLength } from '../safety';
-import { splitScript } from '../scriptSplit';
+import { explainedStatement, splitScript } from '../scriptSplit';
 import type { ParsedStatement, StatementKind } from '../types';
 import { classifyDuckDb, parseDuckDbMessage } from './errors';
 import { assertSandboxed } from './sandbox';
@@ -44,6 +44,20 @@ async function queryTree(connection: DuckDBConnection, sql: string): Promise<unk
   return tree.error ? null : (tree.statements?.[0] ?? null);
 }
 
+/**
+ * An EXPLAIN reads only when what it explains does (EXPLAIN ANALYZE runs the statement): that
+ * statement is classified by the parser like any other.
+ */
+async function classifyExplain(connection: DuckDBConnection, sql: string): Promise<ParsedStatement> {
+  const inner = explainedStatement(sql);
+  let mutates = true;
+  if (inner?.trim()) {
+    const extracted = await connection.extractStatements(inner);
+    if (extracted.count === 1) mutates = (await classifyOne(connection, inner, () => extracted.prepare(0))).mutates;
+  }
+  return { sql, kind: 'other', mutates, isSelect: false };
+}
+
 async function classifyOne(connection: DuckDBConnection, sql: string, prepare: () => Promise<{ statementType: StatementType; destroySync(): void }>): Promise<ParsedStatement> {
   const tree = await queryTree(connection, sql);
   if (tree) {
@@ -60,6 +74,7 @@ async function classifyOne(connection: DuckDBConnection, sql: string, prepare: (
     // such a statement is not a query, so it is treated as one that may write.
     if (parseDuckDbMessage((error as Error).message ?? '').kind === 'Parser') throw error;
   }
+  if (statementType === StatementType.EXPLAIN) return classifyExplain(connection, sql);
   const [kind, mutates] = (statementType !== null && KIND_BY_TYPE[statementType]) || ['other', true];
   return { sql, kind, mutates, isSelect: kind === 'select' };
 }

@@ -34,7 +34,8 @@ export function toJson(value: DuckDBValue): JsonValue {
   if (value === null || value === undefined) return null;
   switch (typeof value) {
     case 'number':
-      return Number.isFinite(value) ? value : String(value);
+      // NaN and ±Infinity have no JSON form; Superset's encoder (ignore_nan) writes null.
+      return Number.isFinite(value) ? value : null;
     case 'string':
     case 'boolean':
       return value;
@@ -59,7 +60,7 @@ export function toJson(value: DuckDBValue): JsonValue {
 }
 
 const passThrough: Converter = (value) => value as JsonValue;
-const finiteNumber: Converter = (value) => (value === null || Number.isFinite(value) ? (value as number | null) : String(value));
+const finiteNumber: Converter = (value) => (value !== null && Number.isFinite(value) ? (value as number) : null);
 const bigint: Converter = (value) => (value === null ? null : bigintToJson(value as bigint));
 const decimal: Converter = (value) => (value === null ? null : Number((value as DuckDBDecimalValue).toString()));
 const temporal: Converter = (value) => (value === null ? null : isoFromText(String(value)));
@@ -200,7 +201,7 @@ function numericWriter(kind: new (...args: never[]) => ArrayLike<number>, fallba
       if (!isValid(words, offset + r)) out[r] = 'null';
       else {
         const value = items[r];
-        out[r] = !finiteOnly || Number.isFinite(value) ? String(value) : `"${String(value)}"`;
+        out[r] = !finiteOnly || Number.isFinite(value) ? String(value) : 'null';
       }
     }
   };

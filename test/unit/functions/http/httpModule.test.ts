@@ -159,6 +159,17 @@ describe('large responses', () => {
     const res = parse(await bigHandler(event(), context));
     expect(res.status).toBe(413);
     expect(res.body.message).toContain('6 MB');
+    expect(res.body.message).toContain('send Accept-Encoding: gzip');
+  });
+
+  it('does not advise gzip to a client that sent it, when even the compressed body is too large', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const noise = randomBytes(6 * 1024 * 1024).toString('hex');
+    const incompressible = httpModule({ 'kv.store': () => ({ value: noise }) });
+    const res = parse(await incompressible(event({ 'accept-encoding': 'gzip' }), context));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toContain('even compressed');
+    expect(res.body.message).not.toContain('Accept-Encoding');
   });
 
   it('answers BACKEND_TIMEOUT_ERROR, not a 500, when the function is about to run out of time', async () => {

@@ -47,6 +47,11 @@ describe('execute (sync)', () => {
     expect(fetched.data).toEqual([{ x: 0 }, { x: 1 }]);
     await expect(getResults(h.ports, GAMMA, { key: body.query.resultsKey })).rejects.toMatchObject({ status: 404 });
     await expect(getResults(h.ports, ADMIN, { key: 'nope' })).rejects.toMatchObject({ status: 410, errorType: 'RESULTS_BACKEND_ERROR' });
+    // rows 0 means all rows (Superset cuts only for a truthy value).
+    expect(bodyOf(await getResults(h.ports, ADMIN, { key: body.query.resultsKey, rows: 0 })).data).toHaveLength(3);
+    // Admins see every query's results; others only their own.
+    const gammas = bodyOf(await run({ sql: 'SELECT 5 AS five' }, GAMMA));
+    expect(bodyOf(await getResults(h.ports, ADMIN, { key: gammas.query.resultsKey })).data).toEqual([{ five: 5 }]);
   });
 
   it('reports QUERY, QUERY_AND_DROPDOWN and NOT_LIMITED like Superset', async () => {

@@ -55,6 +55,11 @@ describe('duckdb run, json mode', () => {
       ) t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, u, v, w, x, y, z1, z2, z3, z4, z5, d1, d2, d3, d4, d5, l1, s1, b1, h1)`);
   });
 
+  it('writes NaN and ±Infinity as null, as Superset does (ignore_nan), in columns and inside lists', async () => {
+    const json = await same("SELECT 'nan'::DOUBLE AS n, 'inf'::DOUBLE AS i, '-inf'::FLOAT AS m, 0.5::DOUBLE AS ok, ['nan'::DOUBLE, 2.0] AS l");
+    expect(JSON.parse(text(json))).toEqual([{ n: null, i: null, m: null, ok: 0.5, l: [null, 2] }]);
+  });
+
   it('spans chunks, nulls scattered, and stops at the limit with truncation', async () => {
     await same("SELECT range AS n, CASE WHEN range % 7 = 0 THEN NULL ELSE range * 1000003 END AS big, TIMESTAMP '2001-01-01' + INTERVAL (range) SECOND AS at, CASE WHEN range % 5 = 0 THEN NULL ELSE 'v' || range END AS s FROM range(10000)", 5000);
     const truncated = await same('SELECT range AS n FROM range(50000000)', 4097);

@@ -42,7 +42,13 @@ describe('duckdb parse', () => {
     ["ATTACH '/tmp/x.db'", [['other', true]]],
     ['INSTALL httpfs', [['other', true]]],
     ['LOAD httpfs', [['other', true]]],
-    ['EXPLAIN SELECT 1', [['other', true]]],
+    // An EXPLAIN reads when what it explains reads (EXPLAIN ANALYZE runs it).
+    ['EXPLAIN SELECT 1', [['other', false]]],
+    ['explain analyze select * from orders', [['other', false]]],
+    ['/* plan */ EXPLAIN (FORMAT json) SELECT 1', [['other', false]]],
+    ['EXPLAIN ANALYZE DELETE FROM customers', [['other', true]]],
+    ["EXPLAIN ANALYZE SELECT nextval('seq')", [['other', true]]],
+    ['EXPLAIN DROP TABLE customers', [['other', true]]],
     ['select 1; drop table customers', [['select', false], ['ddl', true]]],
     ['SELECT 1;\n-- trailing comment only', [['select', false]]],
     // Bound against a table the same script creates: not preparable yet, so treated as writing.
