@@ -10,6 +10,7 @@ import { getUserById } from '../platform/users';
 import { extractSqlTables } from '../savedQueries/sqlTables';
 import { isoNaive, type QueryRecord } from './record';
 import { listQueriesForUser, scanAllQueries } from './repository';
+import { settleOrphans } from './orphans';
 import { seesAllQueries } from './show';
 
 export const LIST_COLUMNS = [
@@ -87,7 +88,7 @@ export async function listQueries(ports: Ports, user: Identity, q: ListQuery) {
   const orderColumn = q.order_column ?? 'changed_on';
   const key = ORDER[orderColumn];
   if (!key) throw badRequest(`Invalid order by column: ${orderColumn}`);
-  const all = seesAllQueries(user) ? await scanAllQueries(ports) : await listQueriesForUser(ports, user.userId);
+  const all = await settleOrphans(ports, seesAllQueries(user) ? await scanAllQueries(ports) : await listQueriesForUser(ports, user.userId));
   const matching = all.filter((row) => predicates.every((p) => p(row)));
   const direction = (q.order_direction ?? 'desc') === 'asc' ? 1 : -1;
   matching.sort((a, b) => {

@@ -7,6 +7,7 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { isoNaive, toQueryDict, type QueryDict, type QueryRecord } from './record';
 import { getQueryById, listQueriesForUser } from './repository';
+import { settleOrphans } from './orphans';
 import { withFullSql } from './largeSql';
 
 /** Superset's QueryFilter: all_query_access sees every query, everyone else only their own. */
@@ -49,8 +50,9 @@ export function toShowResult(q: QueryRecord) {
 
 export async function showQuery(ports: Ports, user: Identity, id: number) {
   requirePermission(user, 'can_read', 'Query', 'QUERY_SECURITY_ACCESS_ERROR');
-  const query = await getQueryById(ports, id);
-  if (!query || !canSeeQuery(user, query)) throw notFound();
+  const found = await getQueryById(ports, id);
+  if (!found || !canSeeQuery(user, found)) throw notFound();
+  const [query] = await settleOrphans(ports, [found]);
   return { id: query.id, result: toShowResult(await withFullSql(ports, query)) };
 }
 

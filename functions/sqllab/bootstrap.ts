@@ -7,6 +7,7 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryDict } from '../queries/record';
 import { listQueriesForTab } from '../queries/repository';
+import { settleOrphans } from '../queries/orphans';
 import { getActiveTabState, getUserTabs } from '../tabState/service';
 
 /** Superset's DATABASE_KEYS: what the editor needs of each database. */
@@ -40,7 +41,7 @@ export async function bootstrapSqlLab(ports: Ports, user: Identity) {
   const databases: Record<string, ReturnType<typeof bootstrapDatabase>> = {};
   for (const db of dbs) if (db.expose_in_sqllab && canSeeDatabase(user, db)) databases[String(db.id)] = bootstrapDatabase(db);
   const queries: Record<string, QueryDict> = {};
-  const perTab = await Promise.all(tabs.map((tab) => listQueriesForTab(ports, user.userId, tab.id)));
+  const perTab = await Promise.all(tabs.map(async (tab) => settleOrphans(ports, await listQueriesForTab(ports, user.userId, tab.id))));
   for (const query of perTab.flat()) queries[query.client_id] = toQueryDict(query);
   return { result: { active_tab: activeTab, databases, queries, tab_state_ids: tabs } };
 }
