@@ -8,8 +8,7 @@ import { SupersetError } from '../../shared/errors';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
-import { abortLocalRun } from '../sqllab/runner';
-import { DEFER_STORE_MS } from '../sqllab/runSync';
+import { abortLocalRun, DEFER_STORE_MS } from '../sqllab/runner';
 import type { QueryRecord } from './record';
 import { getQueryByClientId, updateQueryState } from './repository';
 

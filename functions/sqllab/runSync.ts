@@ -12,7 +12,7 @@ import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId, type NewQueryExtras } from '../queries/repository';
 import { asSupersetError, finishFailed, finishSuccess, type SuccessOutcome } from './finish';
 import type { RunPlan } from './plan';
-import { runWatched } from './runner';
+import { DEFER_STORE_MS, runWatched } from './runner';
 import { GzipResultStream } from './gzipResult';
 import { payloadResponse, type ClientOptions } from './respondPayload';
 
@@ -39,8 +39,6 @@ export interface SyncRun {
   timeoutMs: number;
 }
 
-/** How long a read-only run may go before its `running` record is written. */
-export const DEFER_STORE_MS = 250;
 
 export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promise<RunResponse> {
   const abandon = new AbortController();

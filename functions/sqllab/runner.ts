@@ -35,6 +35,9 @@ const envMs = (name: string, fallback: number) => {
 /** SQLLAB_TIMEOUT, overridable so tests need not wait 30 s. */
 export const syncTimeoutMs = () => envMs('SQLLAB_TIMEOUT_MS', LIMITS.syncTimeoutMs);
 
+/** How long a read-only sync run may go before its `running` record is written (runSync.ts). */
+export const DEFER_STORE_MS = 250;
+
 /** Time a sync run leaves its function to record the outcome and answer. */
 export const ANSWER_MARGIN_MS = 2_500;
 
