@@ -64,3 +64,19 @@ export async function startHarness(): Promise<Harness> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export interface SentCommand {
+  name: string;
+  input: { IndexName?: string; Key?: { pk?: string } };
+}
+
+/** Records every command sent through `tables` (its class name and input) until `restore()`. */
+export function recordCommands(tables: Ports['tables']): { sent: SentCommand[]; restore(): void } {
+  const sent: SentCommand[] = [];
+  const send = tables.doc.send.bind(tables.doc);
+  tables.doc.send = ((command: { constructor: { name: string }; input: SentCommand['input'] }) => {
+    sent.push({ name: command.constructor.name, input: command.input });
+    return send(command as never);
+  }) as typeof tables.doc.send;
+  return { sent, restore: () => void (tables.doc.send = send) };
+}

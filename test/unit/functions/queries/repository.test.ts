@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../platform/harness';
+import { recordCommands, startHarness, type Harness } from '../platform/harness';
 import type { QueryRecord } from '../../../../functions/queries/record';
 import {
   claimQuery,
@@ -47,18 +47,13 @@ describe('query repository', () => {
 
   it('writes a new query as one item, its small result inside, which no listing or record shows', async () => {
     const q = makeQuery(h, { user_id: 8 });
-    let writes = 0;
-    const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
-    h.ports.tables.doc.send = ((command: unknown) => {
-      writes += 1;
-      return send(command as never);
-    }) as typeof h.ports.tables.doc.send;
+    const recorded = recordCommands(h.ports.tables);
     try {
       await putQuery(h.ports, q, { resultBody: Buffer.from('result bytes') });
     } finally {
-      h.ports.tables.doc.send = send;
+      recorded.restore();
     }
-    expect(writes).toBe(1);
+    expect(recorded.sent).toHaveLength(1);
     const item = await getQueryItem(h.ports, q.client_id);
     expect(item?.resultBody?.toString()).toBe('result bytes');
     expect(item?.query).toEqual(q);
@@ -80,20 +75,15 @@ describe('query repository', () => {
   it('asks the id index again for an id already handed out, and not for one never handed out', async () => {
     const { nextQueryId } = await import('../../../../functions/queries/ids');
     const issued = await nextQueryId(h.ports.tables);
-    let lookups = 0;
-    const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
-    h.ports.tables.doc.send = ((command: { input?: { IndexName?: string } }) => {
-      if (command.input?.IndexName === 'gsi3') lookups += 1;
-      return send(command as never);
-    }) as typeof h.ports.tables.doc.send;
+    const recorded = recordCommands(h.ports.tables);
+    const lookups = () => recorded.sent.splice(0).filter((c) => c.input.IndexName === 'gsi3').length;
     try {
       expect(await getQueryById(h.ports, issued, [1, 1])).toBeNull();
-      expect(lookups).toBe(3);
-      lookups = 0;
+      expect(lookups()).toBe(3);
       expect(await getQueryById(h.ports, issued + 10_000, [1, 1])).toBeNull();
-      expect(lookups).toBe(1);
+      expect(lookups()).toBe(1);
     } finally {
-      h.ports.tables.doc.send = send;
+      recorded.restore();
     }
   });
 
@@ -142,16 +132,11 @@ describe('query ids', () => {
     const { nextQueryId, ID_BLOCK } = await import('../../../../functions/queries/ids');
     const h = await startHarness();
     try {
-      let writes = 0;
-      const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
-      h.ports.tables.doc.send = ((command: unknown) => {
-        writes += 1;
-        return send(command as never);
-      }) as typeof h.ports.tables.doc.send;
+      const recorded = recordCommands(h.ports.tables);
       const ids = await Promise.all(Array.from({ length: ID_BLOCK * 2 + 5 }, () => nextQueryId(h.ports.tables)));
       expect(new Set(ids).size).toBe(ids.length);
       expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: ids.length }, (_, i) => i + 1));
-      expect(writes).toBe(3);
+      expect(recorded.sent).toHaveLength(3);
     } finally {
       await h.stop();
     }

@@ -6,6 +6,11 @@ import { getQueryByClientId } from '../../../../functions/queries/repository';
 import { closeAllEngines } from '../../../../functions/databases/engines';
 import type { ExecuteBody } from '../../../../shared/routes/sqllab';
 import { SupersetError } from '../../../../shared/errors';
+import { recordCommands, type SentCommand } from '../platform/harness';
+
+/** The table writes among recorded commands, leaving out the query id counter. */
+const writesOf = (sent: SentCommand[]) =>
+  sent.filter((c) => !/^(Get|Query)/.test(c.name) && !c.input.Key?.pk?.startsWith('COUNTER#')).map((c) => c.name);
 
 const bodyOf = (res: unknown) => JSON.parse((res as { body: string }).body);
 let n = 0;
@@ -137,20 +142,15 @@ describe('execute (sync)', () => {
 
   it('writes a short read-only run once, already finished, and refuses its client id again', async () => {
     const { getQueryById } = await import('../../../../functions/queries/repository');
-    const writes: string[] = [];
-    const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
-    h.ports.tables.doc.send = ((command: { constructor: { name: string }; input: { Key?: { pk?: string } } }) => {
-      if (!/^(Get|Query)/.test(command.constructor.name) && !command.input.Key?.pk?.startsWith('COUNTER#')) writes.push(command.constructor.name);
-      return send(command as never);
-    }) as typeof h.ports.tables.doc.send;
+    const recorded = recordCommands(h.ports.tables);
     let first;
     try {
       first = bodyOf(await run({ sql: 'SELECT 7 AS v', client_id: 'once1' }));
     } finally {
-      h.ports.tables.doc.send = send;
+      recorded.restore();
     }
     // The query, its id index entry and its result: one PutItem.
-    expect(writes).toEqual(['PutCommand']);
+    expect(writesOf(recorded.sent)).toEqual(['PutCommand']);
     expect(first.query.resultsKey).toMatch(/^once1\./);
     expect(first.query).toMatchObject({ id: 'once1', state: 'success', rows: 1 });
     expect(await getQueryById(h.ports, first.query.queryId)).toMatchObject({ client_id: 'once1', status: 'success', rows: 1 });
@@ -168,30 +168,25 @@ describe('execute (sync)', () => {
     ];
     const sizes: number[] = [];
     for (const { rows, where } of cases) {
-      const writes: string[] = [];
-      const send = h.ports.tables.doc.send.bind(h.ports.tables.doc);
-      h.ports.tables.doc.send = ((command: { constructor: { name: string }; input: { Key?: { pk?: string } } }) => {
-        if (!/^(Get|Query)/.test(command.constructor.name) && !command.input.Key?.pk?.startsWith('COUNTER#')) writes.push(command.constructor.name);
-        return send(command as never);
-      }) as typeof h.ports.tables.doc.send;
+      const recorded = recordCommands(h.ports.tables);
+      const blobsBefore = sizes.length;
       const put = h.ports.blobs.put.bind(h.ports.blobs);
       h.ports.blobs.put = (async (key: string, body: Buffer, type: string) => {
         sizes.push(body.length);
-        writes.push('blob');
         return put(key, body, type);
       }) as typeof h.ports.blobs.put;
       let body;
       try {
         body = bodyOf(await run({ sql: `SELECT range AS i, md5(range::VARCHAR) AS h FROM range(${rows})`, queryLimit: 10000 }));
       } finally {
-        h.ports.tables.doc.send = send;
+        recorded.restore();
         h.ports.blobs.put = put;
       }
-      expect(writes.filter((w) => w !== 'blob').sort()).toEqual([...where].sort());
+      expect(writesOf(recorded.sent).sort()).toEqual([...where].sort());
       const fetched = bodyOf(await getResults(h.ports, ADMIN, { key: body.query.resultsKey }));
       expect(fetched.data).toHaveLength(rows);
       expect(fetched.data[rows - 1]).toEqual(body.data[rows - 1]);
-      if (rows === 6000) expect(writes).toContain('blob');
+      if (rows === 6000) expect(sizes.length).toBeGreaterThan(blobsBefore);
     }
     expect(sizes.every((size) => size > INLINE_MAX_BYTES)).toBe(true);
     expect(IN_ITEM_MAX_BYTES).toBeLessThan(INLINE_MAX_BYTES);
