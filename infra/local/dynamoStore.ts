@@ -104,8 +104,8 @@ interface TableDescription {
   LocalSecondaryIndexes?: { IndexName: string; KeySchema: unknown; Projection: unknown }[];
 }
 
-/** Every table as the journal lines that recreate it: CreateTable, then its items 25 to a line. */
-async function* exportLines(listener: DynamoListener): AsyncGenerator<string> {
+/** Every table as the journal lines that recreate it: CreateTable, then its items 25 to a line (with their count). */
+async function* exportLines(listener: DynamoListener): AsyncGenerator<{ line: string; items: number }> {
   let start: string | undefined;
   do {
     const page = await callDynalite<{ TableNames: string[]; LastEvaluatedTableName?: string }>(listener, 'ListTables', start ? { ExclusiveStartTableName: start } : {});
@@ -113,7 +113,7 @@ async function* exportLines(listener: DynamoListener): AsyncGenerator<string> {
       const { Table } = await callDynalite<{ Table: TableDescription }>(listener, 'DescribeTable', { TableName: name });
       const indexes = (list?: TableDescription['GlobalSecondaryIndexes']) =>
         list?.length ? list.map(({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection })) : undefined;
-      yield `CreateTable ${JSON.stringify({
+      const create = `CreateTable ${JSON.stringify({
         TableName: name,
         BillingMode: 'PAY_PER_REQUEST',
         AttributeDefinitions: Table.AttributeDefinitions,
@@ -121,11 +121,13 @@ async function* exportLines(listener: DynamoListener): AsyncGenerator<string> {
         GlobalSecondaryIndexes: indexes(Table.GlobalSecondaryIndexes),
         LocalSecondaryIndexes: indexes(Table.LocalSecondaryIndexes),
       })}`;
+      yield { line: create, items: 0 };
       let from: unknown;
       do {
         const scan = await callDynalite<{ Items: unknown[]; LastEvaluatedKey?: unknown }>(listener, 'Scan', { TableName: name, ExclusiveStartKey: from });
         for (let i = 0; i < scan.Items.length; i += 25) {
-          yield `BatchWriteItem ${JSON.stringify({ RequestItems: { [name]: scan.Items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } })}`;
+          const batch = scan.Items.slice(i, i + 25);
+          yield { line: `BatchWriteItem ${JSON.stringify({ RequestItems: { [name]: batch.map((Item) => ({ PutRequest: { Item } })) } })}`, items: batch.length };
         }
         from = scan.LastEvaluatedKey;
       } while (from);
@@ -138,9 +140,9 @@ async function* exportLines(listener: DynamoListener): AsyncGenerator<string> {
 async function compact(listener: DynamoListener, journal: string): Promise<number> {
   const lines: string[] = [];
   let items = 0;
-  for await (const line of exportLines(listener)) {
-    lines.push(line);
-    if (line.startsWith('BatchWriteItem ')) items += (line.match(/"PutRequest"/g) ?? []).length;
+  for await (const exported of exportLines(listener)) {
+    lines.push(exported.line);
+    items += exported.items;
   }
   writeFileSync(`${journal}.tmp`, lines.length ? `${lines.join('\n')}\n` : '');
   renameSync(`${journal}.tmp`, journal);
@@ -153,7 +155,7 @@ async function importLevelDb(dir: string, listener: DynamoListener): Promise<boo
   const old = dynalite({ path: dir, ...DYNALITE_OPTIONS }) as unknown as ServerLike;
   await new Promise<void>((resolve) => old.listen(0, '127.0.0.1', resolve));
   try {
-    for await (const line of exportLines(listenerOf(old))) {
+    for await (const { line } of exportLines(listenerOf(old))) {
       const space = line.indexOf(' ');
       await apply(listener, line.slice(0, space), line.slice(space + 1));
     }
