@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
+    // Handlers check every JSON answer against its route's response schema (functions/http/checkResponse.ts).
+    env: { CHECK_RESPONSES: '1' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
       {

@@ -11,6 +11,7 @@ import { identityFromEvent, type Identity } from './identity';
 import { isRawResponse } from './respond';
 import { errorResponse } from './errorResponse';
 import { fitResponse } from './fitResponse';
+import { checkResponse, checkingResponses } from './checkResponse';
 
 export interface HttpRequest<P = any, Q = any, S = any, B = any> {
   route: RouteDef;
@@ -148,11 +149,20 @@ const errorMapper = (): middy.MiddlewareObj<Event, Result> => ({
   },
 });
 
+export interface HttpModuleOptions {
+  /** Check JSON answers against the route's response schema; default: CHECK_RESPONSES=1 at call time. */
+  checkResponses?: boolean;
+}
+
 /**
  * Builds the Lambda handler of one module. `operations` maps the route names of this module to
  * functions; the route table, not the handler, decides which one runs.
  */
-export function httpModule(operations: Record<string, Operation>) {
+export function httpModule(operations: Record<string, Operation>, options: HttpModuleOptions = {}) {
+  const answer = (route: RouteDef, response: Result, requestHeaders: HttpRequest['headers']) => {
+    if (options.checkResponses ?? checkingResponses()) checkResponse(route, response);
+    return fitResponse(response, requestHeaders);
+  };
   return middy<Event, Result, Error, Context>()
     .use(errorMapper())
     .use(requestMiddleware())
@@ -164,9 +174,10 @@ export function httpModule(operations: Record<string, Operation>) {
       const result = await operation(request as AuthedRequest);
       if (isRawResponse(result)) {
         const { statusCode, headers, body, isBase64Encoded, cookies } = result;
-        return fitResponse({ statusCode, headers, body, isBase64Encoded, cookies }, request.headers);
+        return answer(request.route, { statusCode, headers, body, isBase64Encoded, cookies }, request.headers);
       }
-      return fitResponse(
+      return answer(
+        request.route,
         { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(result ?? {}) },
         request.headers,
       );

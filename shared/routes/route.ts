@@ -2,6 +2,12 @@
 // these; infra/local dispatches requests to the same modules; the frontend builds its client from them.
 import type { z } from 'zod';
 
+/**
+ * What a route answers: one zod schema for its success body, or one per status where they differ
+ * (`{ 200: Done, 202: Accepted }`). Non-JSON answers (text, HTML, CSV) declare what the client reads.
+ */
+export type ResponseSchemas = z.ZodType | { readonly [status: number]: z.ZodType };
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface RouteDef {
@@ -22,6 +28,11 @@ export interface RouteDef {
   query?: z.ZodType;
   /** The JSON (or form) body. */
   body?: z.ZodType;
+  /**
+   * The success answer (see ResponseSchemas). The handler stack checks JSON answers against it when
+   * CHECK_RESPONSES=1 (always in tests); the frontend's client infers its result types from it.
+   */
+  response?: ResponseSchemas;
   /** How the body arrives; default json. `form` also accepts JSON (sendBeacon posts forms). */
   bodyFormat?: 'json' | 'form';
   /**
@@ -29,6 +40,18 @@ export interface RouteDef {
    * method first; CloudFront, which routes by path only, redirects it to its /superset twin (307).
    */
   spaPage?: boolean;
+}
+
+/** Whether a response declaration is one schema (rather than a map of status to schema). */
+export const isSingleSchema = (response: ResponseSchemas): response is z.ZodType =>
+  typeof (response as { safeParse?: unknown }).safeParse === 'function';
+
+/** The schema a given status must match: undefined when the route declares none for it. */
+export function responseSchemaFor(route: Pick<RouteDef, 'response'>, status: number): z.ZodType | undefined {
+  const response = route.response;
+  if (!response) return undefined;
+  if (isSingleSchema(response)) return status >= 200 && status < 300 ? response : undefined;
+  return response[status];
 }
 
 export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T): T => routes;

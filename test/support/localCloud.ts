@@ -65,7 +65,12 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     edgePort: options.edgePort ?? 0,
     // Against an external endpoint (LocalStack) every stack gets its own tables, bucket and queues,
     // as each emulated one has its own data folder.
-    env: { LOCAL_RESOURCE_PREFIX: `sqlscape-test-${basename(dataDir).replace(/[^a-z0-9-]/gi, '').toLowerCase()}`, ...options.env },
+    // CHECK_RESPONSES: every JSON answer is checked against its route's response schema.
+    env: {
+      LOCAL_RESOURCE_PREFIX: `sqlscape-test-${basename(dataDir).replace(/[^a-z0-9-]/gi, '').toLowerCase()}`,
+      CHECK_RESPONSES: '1',
+      ...options.env,
+    },
     buildFrontend: false,
     examplesCache,
     log: process.env.LOCAL_CLOUD_LOG === '1' ? (line) => console.log(`[local] ${line}`) : undefined,
