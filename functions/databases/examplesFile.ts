@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { FUNCTION_ENV } from '../../infra/aws/resources';
+import { FUNCTION_ENV } from '../../shared/resources/index';
 import { makeS3Client } from '../ports/awsClients';
 import { duckdbPathFromUri } from '../engines/duckdb/uri';
 import type { DatabaseConfig } from '../engines/types';

@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
 import { nextId } from '../ports/counters';
+import { KEYS, padId } from '../../shared/resources/keys';
 
 export interface DatabaseRecord extends DatabaseConfig {
   uuid: string;
@@ -50,9 +51,9 @@ export const DATABASE_DEFAULTS = {
   configuration_method: 'sqlalchemy_form',
 } satisfies Partial<DatabaseInput>;
 
-const databaseKey = (id: number) => ({ pk: `DATABASE#${id}`, sk: 'DATABASE' });
-const nameKey = (name: string) => ({ pk: `DATABASENAME#${name}`, sk: 'DATABASENAME' });
-const LIST_KEY = 'DATABASES';
+const databaseKey = KEYS.database;
+const nameKey = KEYS.databaseName;
+const LIST_KEY = KEYS.databasesList;
 
 export const databaseNotFound = () => new SupersetError('DATABASE_NOT_FOUND_ERROR', 'Database not found', { status: 404 });
 
@@ -161,7 +162,7 @@ async function write(ports: Ports, db: DatabaseRecord) {
   await ports.tables.doc.send(
     new PutCommand({
       TableName: ports.tables.name('main'),
-      Item: { ...databaseKey(db.id), gsi1pk: LIST_KEY, gsi1sk: String(db.id).padStart(12, '0'), database: db },
+      Item: { ...databaseKey(db.id), gsi1pk: LIST_KEY, gsi1sk: padId(db.id), database: db },
     }),
   );
   // Again after: a read that raced the write may have kept the old record.

@@ -9,6 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { GenericType } from '../../shared/constants';
 import { unprocessable } from '../../shared/errors';
 import type { Ports } from '../ports/index';
+import { KEYS, padId } from '../../shared/resources/keys';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -72,15 +73,12 @@ export interface DatasetRecord {
   changed_by: number;
 }
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const entityKey = (id: number) => ({ pk: `DATASET#${id}`, sk: 'DATASET' });
-const uuidKey = (uuid: string) => ({ pk: `DATASETUUID#${uuid.toLowerCase()}`, sk: 'DATASETUUID' });
-const byNameKey = (databaseId: number, tableName: string) => `DATABASE#${databaseId}#DATASETNAME#${tableName}`;
-const byDatabaseKey = (databaseId: number) => `DATABASE#${databaseId}#DATASETS`;
-const claimKey = (d: Pick<DatasetRecord, 'database_id' | 'catalog' | 'schema' | 'table_name'>) => ({
-  pk: `DATASETNAME#${d.database_id}#${d.catalog ?? ''}#${d.schema ?? ''}#${d.table_name}`,
-  sk: 'DATASETNAME',
-});
+const pad = padId;
+const entityKey = KEYS.dataset;
+const uuidKey = KEYS.datasetUuid;
+const byNameKey = KEYS.datasetsByName;
+const byDatabaseKey = KEYS.datasetsOfDatabase;
+const claimKey = KEYS.datasetName;
 
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 

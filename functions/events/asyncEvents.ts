@@ -7,6 +7,7 @@ import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import { isExpired } from '../ports/tables';
 import { formatStreamId, parseStreamId, streamSortKey, type StreamId } from './streamIds';
+import { KEYS } from '../../shared/resources/keys';
 
 export type AsyncEventStatus = 'pending' | 'running' | 'done' | 'error';
 
@@ -32,7 +33,7 @@ export interface AsyncEventInput {
   [extra: string]: unknown;
 }
 
-const streamKey = (userId: number) => `ASYNC_EVENTS#${userId}`;
+const streamKey = KEYS.asyncEvents;
 /** One channel per user: every tab of a user hears about every one of its jobs. */
 export const channelOf = (userId: number) => `user-${userId}`;
 
@@ -102,7 +103,7 @@ export async function listEvents(ports: Ports, userId: number, lastId?: string |
         KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: after
           ? { ':pk': streamKey(userId), ':after': after }
-          : { ':pk': streamKey(userId), ':prefix': 'EVENT#' },
+          : { ':pk': streamKey(userId), ':prefix': KEYS.asyncEventPrefix },
         ExclusiveStartKey: start,
         ConsistentRead: true,
         Limit: MAX_EVENTS_PER_CALL,

@@ -1,6 +1,7 @@
 // Event ids in Redis stream form, `<ms>-<seq>`, as Superset's GET /api/v1/async_event/ returns and its
 // client sends back as last_id. Stored sort keys pad both parts so DynamoDB's lexicographic order is
 // the numeric order.
+import { KEYS } from '../../shared/resources/keys';
 
 export interface StreamId {
   ms: number;
@@ -16,4 +17,4 @@ export function parseStreamId(id: string): StreamId | null {
   return m ? { ms: Number(m[1]), seq: Number(m[2]) } : null;
 }
 
-export const streamSortKey = ({ ms, seq }: StreamId) => `EVENT#${String(ms).padStart(15, '0')}-${String(seq).padStart(9, '0')}`;
+export const streamSortKey = ({ ms, seq }: StreamId) => `${KEYS.asyncEventPrefix}${String(ms).padStart(15, '0')}-${String(seq).padStart(9, '0')}`;

@@ -1,4 +1,4 @@
-// The async query worker Lambda (SQS, batch size 1 by resources.ts, but any batch works): partial
+// The async query worker Lambda (SQS, batch size 1 by shared/resources/queues.ts, but any batch works): partial
 // batch responses, so one failed query's message comes back without redoing the others. A message
 // that is not a query message can never succeed; it is logged and dropped instead of cycling to the DLQ.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';

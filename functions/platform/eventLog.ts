@@ -5,6 +5,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_LOG } from '../../shared/constants';
 import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
+import { KEYS } from '../../shared/resources/keys';
 
 export const EVENT_LOG_TTL_DAYS = 90;
 /** The largest event (as JSON) one log record may hold. */
@@ -56,9 +57,9 @@ export async function recordEvents(ports: Ports, userId: number, input: EventLog
   const batchId = ports.ids.short(8);
   const items = events.map((event, i) => ({
     // One partition per user and day keeps writes spread and lets an operator read a day of activity.
-    pk: `LOG#${userId}#${dttm.slice(0, 10)}`,
+    pk: KEYS.logDay(userId, dttm.slice(0, 10)),
     sk: `${dttm}#${batchId}#${String(i).padStart(4, '0')}`,
-    gsi1pk: `LOG#${dttm.slice(0, 10)}`,
+    gsi1pk: KEYS.logAllDay(dttm.slice(0, 10)),
     gsi1sk: `${dttm}#${userId}#${batchId}#${i}`,
     action: 'log',
     user_id: userId,

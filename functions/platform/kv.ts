@@ -6,8 +6,9 @@ import { LIMITS } from '../../shared/constants';
 import { notFound } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import { isExpired } from '../ports/tables';
+import { KEYS } from '../../shared/resources/keys';
 
-const kvKey = (id: string) => ({ pk: `KV#${id}`, sk: 'KV' });
+const kvKey = KEYS.kv;
 
 export async function storeValue(ports: Ports, ownerId: number, value: string): Promise<{ id: string }> {
   const now = ports.clock.now();

@@ -5,6 +5,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
 import { hashPassword } from './auth/passwords';
+import { KEYS } from '../../shared/resources/keys';
 
 export interface UserRecord {
   id: number;
@@ -22,8 +23,8 @@ export interface UserRecord {
 /** What the API may show of a user: never the password hash. */
 export type PublicUser = Omit<UserRecord, 'password_hash'>;
 
-export const userKey = (id: number) => ({ pk: `USER#${id}`, sk: 'USER' });
-const usernameKey = (username: string) => `USERNAME#${username.toLowerCase()}`;
+export const userKey = KEYS.user;
+const usernameKey = KEYS.username;
 
 export async function getUserById(ports: Ports, id: number): Promise<UserRecord | null> {
   const out = await ports.tables.doc.send(

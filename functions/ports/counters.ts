@@ -2,12 +2,13 @@
 // counter item per entity kind in the main table.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tables } from './tables';
+import { KEYS } from '../../shared/resources/keys';
 
 export async function nextId(tables: Tables, kind: string): Promise<number> {
   const out = await tables.doc.send(
     new UpdateCommand({
       TableName: tables.name('main'),
-      Key: { pk: `COUNTER#${kind}`, sk: 'COUNTER' },
+      Key: KEYS.counter(kind),
       UpdateExpression: 'ADD #v :one',
       ExpressionAttributeNames: { '#v': 'value' },
       ExpressionAttributeValues: { ':one': 1 },

@@ -1,6 +1,6 @@
 // Wires every port once per container from environment variables. Handlers call getPorts(); tests
 // build their own Ports with the same factories or swap single ports.
-import { TABLES, QUEUES, BUCKETS, FUNCTION_ENV, type TableName, type QueueName } from '../../infra/aws/resources';
+import { TABLES, QUEUES, BUCKETS, FUNCTION_ENV, type TableName, type QueueName } from '../../shared/resources/index';
 import { makeDocumentClient, makeManagementClient, makeS3Client, makeSqsClient } from './awsClients';
 import { requireEnv } from './env';
 import type { Tables } from './tables';

@@ -1,6 +1,6 @@
 // The queue port: work for the SQS-fed workers.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueName } from '../../infra/aws/resources';
+import type { QueueName } from '../../shared/resources/index';
 
 export interface Queue {
   send(queue: QueueName, message: Record<string, unknown>, options?: { delaySeconds?: number }): Promise<void>;

@@ -1,6 +1,6 @@
 // The tables port: the DynamoDB document client and the physical table names.
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { TableName } from '../../infra/aws/resources';
+import type { TableName } from '../../shared/resources/index';
 
 export interface Tables {
   doc: DynamoDBDocumentClient;

@@ -4,6 +4,7 @@
 // time). A container that dies leaves a gap, as an autoincrement column does after a rollback.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tables } from '../ports/tables';
+import { KEYS } from '../../shared/resources/keys';
 
 export const ID_BLOCK = 20;
 
@@ -16,7 +17,7 @@ interface Block {
 // Per tables port: tests run several table servers in one process.
 const blocks = new WeakMap<Tables, Block>();
 
-const COUNTER_KEY = { pk: 'COUNTER#query', sk: 'COUNTER' };
+const COUNTER_KEY = KEYS.counter('query');
 
 /** The highest query id any container has reserved so far (0 before the first). */
 export async function highestQueryId(tables: Tables): Promise<number> {

@@ -11,17 +11,18 @@ import { conflict } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import type { QueryRecord } from './record';
 import { highestQueryId } from './ids';
+import { KEYS, padMs } from '../../shared/resources/keys';
 
 type P = Pick<Ports, 'tables' | 'clock'>;
 
 /** Item attributes that are not fields of the query record. */
 const NOT_RECORD = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'result_body']);
-const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
-const itemKey = (clientId: string) => ({ pk: `QUERY#${clientId}`, sk: 'QUERY' });
-const idKey = (id: number) => `QUERYID#${id}`;
-const legacyPointerKey = (id: number) => ({ pk: idKey(id), sk: 'QUERYID' });
-export const userQueriesKey = (userId: number) => `USER#${userId}#QUERIES`;
-export const tabQueriesKey = (userId: number, tabId: string) => `USER#${userId}#TAB#${tabId}#QUERIES`;
+const pad = padMs;
+const itemKey = KEYS.query;
+const idKey = KEYS.queryId;
+const legacyPointerKey = KEYS.queryIdPointer;
+export const userQueriesKey = KEYS.userQueries;
+export const tabQueriesKey = KEYS.tabQueries;
 
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -115,7 +116,7 @@ async function clientIdOf(ports: P, id: number): Promise<string | null> {
     }),
   );
   const pk = out.Items?.[0]?.pk as string | undefined;
-  if (pk) return pk.slice('QUERY#'.length);
+  if (pk) return KEYS.queryClientId(pk);
   const legacy = await ports.tables.doc.send(new GetCommand({ TableName: main, Key: legacyPointerKey(id) }));
   return (legacy.Item?.client_id as string | undefined) ?? null;
 }

@@ -1,5 +1,5 @@
 // A five-field cron (minute hour day-of-month month day-of-week) evaluated in an IANA time zone, for
-// scheduled saved queries. The scheduler ticks every minute in UTC (infra/aws/resources.ts SCHEDULES);
+// scheduled saved queries. The scheduler ticks every minute in UTC (shared/resources/ SCHEDULES);
 // each saved query stores its next run as epoch ms, computed here, so "what is due" is a range read.
 //
 // Semantics follow Vixie cron: `*`, lists, ranges, steps, month and weekday names, 0 and 7 both mean

@@ -9,6 +9,7 @@ import type { ScheduleInfo } from '../../shared/routes/savedQueries';
 import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
+import { KEYS, padId, padMs } from '../../shared/resources/keys';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -35,12 +36,12 @@ export interface SavedQueryRecord {
   changed_by: number;
 }
 
-const pad = (n: number, width = 12) => String(Math.max(0, Math.floor(n))).padStart(width, '0');
-const entityKey = (id: number) => ({ pk: `SAVEDQUERY#${id}`, sk: 'SAVEDQUERY' });
-const ownerKey = (userId: number) => `USER#${userId}#SAVEDQUERIES`;
-const ALL_KEY = 'SAVEDQUERIES';
-const SCHEDULE_PK = 'SCHEDULE#SAVEDQUERY';
-const scheduleKey = (nextRunMs: number, id: number) => ({ pk: SCHEDULE_PK, sk: `${pad(nextRunMs, 15)}#${pad(id)}` });
+const pad = padId;
+const entityKey = KEYS.savedQuery;
+const ownerKey = KEYS.userSavedQueries;
+const ALL_KEY = KEYS.allSavedQueries;
+const SCHEDULE_PK = KEYS.savedQuerySchedulePk;
+const scheduleKey = KEYS.savedQuerySchedule;
 
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -122,7 +123,7 @@ export async function listSavedQueryRecords(ports: P, userId: number | null): Pr
 /** Schedule pointers due at `nowMs`, oldest first (may include stale ones; callers re-check). */
 export async function dueSchedulePointers(ports: P, nowMs: number): Promise<{ id: number; nextRunMs: number }[]> {
   // Every pointer with next run <= now sorts before "<now + 1>#".
-  const items = await queryAll(ports, { value: SCHEDULE_PK, skBelow: `${pad(nowMs + 1, 15)}#` });
+  const items = await queryAll(ports, { value: SCHEDULE_PK, skBelow: `${padMs(nowMs + 1)}#` });
   return items.map((i) => ({ id: Number(i.id), nextRunMs: Number(String(i.sk).split('#')[0]) }));
 }
 

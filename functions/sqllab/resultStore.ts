@@ -9,6 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '../../shared/constants';
 import type { Ports } from '../ports/index';
 import { isExpired } from '../ports/tables';
+import { KEYS } from '../../shared/resources/keys';
 
 /** Compressed bytes up to which a sync result is kept in the table (items hold 400 KB). */
 export const INLINE_MAX_BYTES = 32 * 1024;
@@ -30,7 +31,7 @@ export function clientIdOfResultsKey(resultsKey: string): string | null {
 type P = Pick<Ports, 'tables' | 'blobs' | 'clock'>;
 
 export const resultsBlobKey = (resultsKey: string) => `results/${resultsKey}`;
-const itemKey = (resultsKey: string) => ({ pk: `RESULT#${resultsKey}`, sk: 'RESULT' });
+const itemKey = KEYS.result;
 
 /** The table item of a small sync result (null when it belongs in the bucket), for a caller that writes it with other items. */
 export function inlineResultItem(ports: Pick<Ports, 'clock'>, resultsKey: string, object: Buffer) {

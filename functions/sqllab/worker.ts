@@ -2,7 +2,7 @@
 // a finished or stopped query is acknowledged untouched; a pending one is claimed with a conditional
 // write; a running one whose worker died (its lease ran out) is taken over; a running one whose worker
 // is alive is left to it. The result object key is fixed per query, so a rerun overwrites, never adds.
-import { QUEUES, visibilityTimeoutSeconds } from '../../infra/aws/resources';
+import { QUEUES, visibilityTimeoutSeconds } from '../../shared/resources/index';
 import { isFinished } from '../../shared/constants';
 import { SupersetError } from '../../shared/errors';
 import { findDatabase } from '../databases/repository';

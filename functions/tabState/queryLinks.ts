@@ -5,8 +5,7 @@ import { QUERY_STATES } from '../../shared/constants';
 import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
 import { tabQueriesKey, updateQueryState } from '../queries/repository';
-
-const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+import { padMs } from '../../shared/resources/keys';
 
 export async function moveQueryToTab(ports: Pick<Ports, 'tables' | 'clock'>, query: QueryRecord, tabId: number): Promise<void> {
   const tab = String(tabId);
@@ -14,7 +13,7 @@ export async function moveQueryToTab(ports: Pick<Ports, 'tables' | 'clock'>, que
   const patch = {
     sql_editor_id: tab,
     gsi2pk: tabQueriesKey(query.user_id, tab),
-    gsi2sk: pad(query.start_time),
+    gsi2sk: padMs(query.start_time),
   } as Partial<QueryRecord>;
   await updateQueryState(ports, query.client_id, patch, { from: QUERY_STATES });
 }

@@ -10,15 +10,16 @@ import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
 import type { TabStateRecord, TableSchemaRecord } from './records';
+import { KEYS, padId } from '../../shared/resources/keys';
 
 type P = Pick<Ports, 'tables'>;
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const tabKey = (id: number) => ({ pk: `TABSTATE#${id}`, sk: 'TABSTATE' });
-const schemaKey = (tabId: number, id: number) => ({ pk: `TABSTATE#${tabId}`, sk: `TABLESCHEMA#${pad(id)}` });
-const schemaLookupKey = (id: number) => ({ pk: `TABLESCHEMA#${id}`, sk: 'TABLESCHEMA' });
-const activeKey = (userId: number) => ({ pk: `USER#${userId}`, sk: 'ACTIVETAB' });
-export const userTabsKey = (userId: number) => `USER#${userId}#TABS`;
+const pad = padId;
+const tabKey = KEYS.tab;
+const schemaKey = KEYS.tabTableSchema;
+const schemaLookupKey = KEYS.tableSchema;
+const activeKey = KEYS.activeTab;
+export const userTabsKey = KEYS.userTabs;
 
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -56,7 +57,7 @@ export async function loadTab(ports: P, id: number): Promise<{ tab: TabStateReco
   if (!tabItem) return null;
   return {
     tab: tabItem.tab as TabStateRecord,
-    tableSchemas: items.filter((i) => String(i.sk).startsWith('TABLESCHEMA#')).map((i) => i.tableSchema as TableSchemaRecord),
+    tableSchemas: items.filter((i) => String(i.sk).startsWith(KEYS.tableSchemaPrefix)).map((i) => i.tableSchema as TableSchemaRecord),
   };
 }
 

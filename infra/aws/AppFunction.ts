@@ -10,7 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { HandlerEntry } from './handlerEntries';
-import { API_FUNCTION_TIMEOUT_SECONDS } from './resources';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../../shared/resources/index';
 
 /** What every function needs to know about the app, built once by the app and passed down. */
 export interface FunctionContext {

@@ -9,7 +9,7 @@ import type { FunctionContext } from './AppFunction';
 import { functionEnvironment, webSocketCallbackUrl } from './environment';
 import type { HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
-import { WEBSOCKET_HANDLERS } from './resources';
+import { WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 import type { StatefulStack } from './StatefulStack';
 
 export const WEBSOCKET_STAGE = 'live';

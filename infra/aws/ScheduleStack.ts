@@ -8,7 +8,7 @@ import type { AppFunction } from './AppFunction';
 import type { HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
 import type { RealtimeStack } from './RealtimeStack';
-import { SCHEDULES } from './resources';
+import { SCHEDULES } from '../../shared/resources/index';
 import { pascal, type StatefulStack } from './StatefulStack';
 
 /** A run that takes longer than the cron period would overlap the next one. */

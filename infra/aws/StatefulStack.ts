@@ -12,7 +12,7 @@ import type { Construct } from 'constructs';
 import { Auth } from './Auth';
 import type { FunctionContext } from './AppFunction';
 import type { HandlerEntry } from './handlerEntries';
-import { BUCKETS, EXAMPLES, QUEUES, TABLES, keyAttributeType, visibilityTimeoutSeconds, type QueueDef, type QueueName, type TableDef, type TableName } from './resources';
+import { BUCKETS, EXAMPLES, QUEUES, TABLES, keyAttributeType, visibilityTimeoutSeconds, type QueueDef, type QueueName, type TableDef, type TableName } from '../../shared/resources/index';
 
 /** How long a dead-lettered message is kept for its drainer and for people to inspect: SQS's maximum. */
 export const DLQ_RETENTION = Duration.days(14);

@@ -2,7 +2,7 @@
 // getPorts() reads all of them at once, so each function receives the full set; access.ts decides
 // what each function may actually do with them.
 import { Aws } from 'aws-cdk-lib';
-import { BUCKETS, EXAMPLES, FUNCTION_ENV, QUEUES, TABLES, type QueueName, type TableName } from './resources';
+import { BUCKETS, EXAMPLES, FUNCTION_ENV, QUEUES, TABLES, type QueueName, type TableName } from '../../shared/resources/index';
 import type { StatefulStack } from './StatefulStack';
 
 export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUrl: string): Record<string, string> {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { handlerModules } from '../../shared/routes/index';
-import { QUEUES, SCHEDULES, WEBSOCKET_HANDLERS } from './resources';
+import { QUEUES, SCHEDULES, WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 
 export type ModuleKind = 'http' | 'websocket' | 'worker' | 'deadLetter' | 'schedule' | 'trigger';
 

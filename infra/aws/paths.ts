@@ -2,7 +2,7 @@
 // which handler modules, frontend build or examples database happen to exist in the working tree.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXAMPLES } from './resources';
+import { EXAMPLES } from '../../shared/resources/index';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

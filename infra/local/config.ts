@@ -1,9 +1,9 @@
 // Names, paths and environment of the local cloud. Physical names come from one prefix so the same
-// definitions in infra/aws/resources.ts can live side by side with other stacks on a shared LocalStack.
+// definitions in shared/resources/ can live side by side with other stacks on a shared LocalStack.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TABLES, QUEUES, BUCKETS, FUNCTION_ENV, visibilityTimeoutSeconds, type QueueDef } from '../aws/resources';
+import { TABLES, QUEUES, BUCKETS, FUNCTION_ENV, visibilityTimeoutSeconds, type QueueDef } from '../../shared/resources/index';
 
 export const ACCOUNT_ID = '000000000000';
 export const REGION_DEFAULT = 'us-east-1';

@@ -1,5 +1,5 @@
 // EventBridge cron expressions, `cron(minutes hours day-of-month month day-of-week year)` in UTC, as
-// the scheduler rules of infra/aws/resources.ts are written. Supports `*`, `?`, numbers, names
+// the scheduler rules of shared/resources/ are written. Supports `*`, `?`, numbers, names
 // (JAN-DEC, SUN-SAT), lists, ranges, steps, `L` (last day of month; `5L` last Friday) and `#`
 // (`6#3`, third Friday). Day-of-week counts 1 = SUN .. 7 = SAT, as EventBridge does (not Unix cron).
 

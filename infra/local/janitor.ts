@@ -5,7 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { BUCKETS, TABLES, type TableDef } from '../aws/resources';
+import { BUCKETS, TABLES, type TableDef } from '../../shared/resources/index';
 import type { LocalNames } from './config';
 
 export interface JanitorReport {

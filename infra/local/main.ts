@@ -2,7 +2,7 @@
 import { startStack } from './stack';
 import { loadHandler } from './lambda';
 import { handlerModules } from '../../shared/routes/index';
-import { WEBSOCKET_HANDLERS } from '../aws/resources';
+import { WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 
 // The SDK's Node 20 end-of-support notice repeats in every run and says nothing about this app.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -4,7 +4,7 @@
 // a small limit per queue, like a Lambda's reserved concurrency.
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import { QUEUES, type QueueName } from '../aws/resources';
+import { QUEUES, type QueueName } from '../../shared/resources/index';
 import { handlerExists, invoke } from './lambda';
 
 export interface PollerTarget {

@@ -1,4 +1,4 @@
-// Creates the tables, bucket and queues of infra/aws/resources.ts through the AWS SDK, idempotently.
+// Creates the tables, bucket and queues of shared/resources/ through the AWS SDK, idempotently.
 // Going through the SDK (not the emulators' internals) means the same code provisions LocalStack or a
 // real account when AWS_ENDPOINT_URL points there.
 import {
@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { TABLES, QUEUES, keyAttributeType, type TableDef, type QueueName } from '../aws/resources';
+import { TABLES, QUEUES, keyAttributeType, type TableDef, type QueueName } from '../../shared/resources/index';
 import { localVisibilityTimeout, type LocalNames } from './config';
 
 function keySchema(partitionKey: string, sortKey?: string): KeySchemaElement[] {
@@ -79,7 +79,7 @@ async function rebuildTable(client: DynamoDBClient, name: string, def: TableDef)
   return items.length;
 }
 
-/** What to do about an index declared in resources.ts that an existing table lacks. */
+/** What to do about an index declared in shared/resources/ that an existing table lacks. */
 export type MissingIndexPolicy = 'rebuild' | 'create';
 
 export async function ensureTable(client: DynamoDBClient, name: string, def: TableDef, missingIndexes: MissingIndexPolicy): Promise<boolean> {

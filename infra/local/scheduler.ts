@@ -2,7 +2,7 @@
 // "Scheduled Event" at the minutes its cron expression names. A rule whose handler is still running
 // is not fired again on top of it, which keeps a slow minute from piling up work on one machine.
 import { randomUUID } from 'node:crypto';
-import { SCHEDULES, type ScheduleDef } from '../aws/resources';
+import { SCHEDULES, type ScheduleDef } from '../../shared/resources/index';
 import { parseCron, nextFire, type Cron } from './cron';
 import { handlerExists, invoke } from './lambda';
 

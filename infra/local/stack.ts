@@ -1,5 +1,5 @@
 // The whole local cloud in one process: the AWS edge (DynamoDB, S3, SQS, WebSocket management API),
-// resources from infra/aws/resources.ts, seed data, queue pollers, the cron scheduler, and the HTTP +
+// resources from shared/resources/, seed data, queue pollers, the cron scheduler, and the HTTP +
 // WebSocket gateway. `npm start` (main.ts) and the API tests (test/support/localCloud.ts) both use it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setPorts, wirePorts, type Ports } from '../../functions/ports/index';
-import { QUEUES, type QueueName } from '../aws/resources';
+import { QUEUES, type QueueName } from '../../shared/resources/index';
 import { functionEnv, loadOrCreateSecret, localNames, lockDataDir, REGION_DEFAULT } from './config';
 import { startEdge } from './edge';
 import { provision } from './provision';

@@ -8,7 +8,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { makeS3Client } from '../../functions/ports/awsClients';
 import { ensureExamplesFile } from '../../functions/databases/examplesFile';
-import { BUCKETS } from '../../infra/aws/resources';
+import { BUCKETS } from '../../shared/resources/index';
 
 let cloud: LocalCloud;
 let dir: string;

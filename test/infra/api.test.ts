@@ -3,7 +3,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deployedRouteKey } from '../../infra/aws/httpRoutes';
-import { API_FUNCTION_TIMEOUT_SECONDS, BUCKETS, FUNCTION_ENV, QUEUES, TABLES } from '../../infra/aws/resources';
+import { API_FUNCTION_TIMEOUT_SECONDS, BUCKETS, FUNCTION_ENV, QUEUES, TABLES } from '../../shared/resources/index';
 import { routes } from '../../shared/routes/index';
 import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, synthApp } from './synthApp';
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/aws/paths';
-import { BUCKETS, EXAMPLES, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds, type TableDef } from '../../infra/aws/resources';
+import { BUCKETS, EXAMPLES, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds, type TableDef } from '../../shared/resources/index';
 import { StatefulStack } from '../../infra/aws/StatefulStack';
 import { ROLES } from '../../shared/security/roles';
 import { functionIdOf, synthApp } from './synthApp';

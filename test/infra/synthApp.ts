@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaredModules } from '../../infra/aws/handlerEntries';
 import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
-import { QUEUES } from '../../infra/aws/resources';
+import { QUEUES } from '../../shared/resources/index';
 import { buildSqlscape } from '../../infra/aws/SqlscapeApp';
 
 /**

@@ -2,7 +2,7 @@
 // `local` checks the users table and signs its own tokens; `cognito` delegates to a Cognito user pool,
 // whose access token API Gateway's JWT authorizer then verifies. Both answer null for any failure,
 // so the handler gives one 401 whether the user is unknown or the password wrong.
-import { FUNCTION_ENV } from '../../../infra/aws/resources';
+import { FUNCTION_ENV } from '../../../shared/resources/index';
 import { optionalEnv, requireEnv } from '../../ports/env';
 import type { Ports } from '../../ports/index';
 import type { IssuedTokens } from './localTokens';

@@ -2,7 +2,7 @@
 // open without an Authorization header. Local mode checks our HS256 signature; cognito mode checks the
 // user pool's keys, issuer, token_use and app client, as the HTTP API's JWT authorizer does.
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from 'jose';
-import { FUNCTION_ENV } from '../../../infra/aws/resources';
+import { FUNCTION_ENV } from '../../../shared/resources/index';
 import { requireEnv } from '../../ports/env';
 import { identityFromClaims, type Identity } from '../../http/identity';
 import { authMode } from './identityProvider';

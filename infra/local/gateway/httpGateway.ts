@@ -9,7 +9,7 @@ import { BodyTooLargeError, readBody } from '../http/body';
 import { buildHttpEvent, toHttpAnswer, type Claims } from './apiEvent';
 import { matchApiRoute, type MatchedRoute } from './routeMatch';
 import type { StaticSite } from './staticSite';
-import { API_FUNCTION_TIMEOUT_SECONDS } from '../../aws/resources';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../../../shared/resources/index';
 
 export interface HttpGatewayOptions {
   secret: () => string;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { WEBSOCKET_HANDLERS } from '../../aws/resources';
+import { WEBSOCKET_HANDLERS } from '../../../shared/resources/index';
 import { invoke } from '../lambda';
 import { Connections, newConnectionId } from './connections';
 import { queryParameters } from './apiEvent';

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import { TABLES, type TableDef, type TableName } from '../../../../infra/aws/resources';
+import { TABLES, type TableDef, type TableName } from '../../../../shared/resources/index';
 import type { Ports } from '../../../../functions/ports/index';
 import { createTableInput } from '../../../../infra/local/provision';
 import { randomIds } from '../../../../functions/ports/clock';

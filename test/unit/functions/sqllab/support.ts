@@ -4,7 +4,7 @@
 import { startHarness, type Harness } from '../platform/harness';
 import type { Ports } from '../../../../functions/ports/index';
 import { DATABASE_DEFAULTS, insertDatabase, type DatabaseRecord } from '../../../../functions/databases/repository';
-import type { QueueName } from '../../../../infra/aws/resources';
+import type { QueueName } from '../../../../shared/resources/index';
 
 export interface SqlLabHarness extends Harness {
   blobs: Map<string, Buffer>;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import { TABLES } from '../../../../infra/aws/resources';
+import { TABLES } from '../../../../shared/resources/index';
 import type { Ports } from '../../../../functions/ports/index';
 
 export interface TestCloud {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CronError, cronMatches, nextFire, parseCron } from '../../../../infra/local/cron';
-import { SCHEDULES } from '../../../../infra/aws/resources';
+import { SCHEDULES } from '../../../../shared/resources/index';
 
 const at = (iso: string) => new Date(iso);
 const next = (expr: string, after: string) => nextFire(parseCron(expr), at(after))?.toISOString();

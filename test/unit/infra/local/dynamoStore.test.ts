@@ -8,7 +8,7 @@ import dynalite from 'dynalite';
 import { openDynamoStore, type DynamoStore } from '../../../../infra/local/dynamoStore';
 import { inProcessDynamoTransport } from '../../../../infra/local/dynamoTransport';
 import { createTableInput } from '../../../../infra/local/provision';
-import { TABLES } from '../../../../infra/aws/resources';
+import { TABLES } from '../../../../shared/resources/index';
 
 const dirs: string[] = [];
 const newDir = () => {

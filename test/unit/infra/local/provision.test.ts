@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTableInput } from '../../../../infra/local/provision';
-import { TABLES } from '../../../../infra/aws/resources';
+import { TABLES } from '../../../../shared/resources/index';
 
-describe('tables from infra/aws/resources.ts', () => {
+describe('tables from shared/resources/', () => {
   it('creates the main table with its keys and its GSIs, the id lookup index keys only', () => {
     const input = createTableInput('x-main', TABLES.main);
     expect(input.KeySchema).toEqual([

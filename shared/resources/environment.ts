@@ -1,0 +1,37 @@
+// Buckets, the functions' environment variables and the other plain facts infra/aws, infra/local and
+// functions/ports agree on.
+
+/** Timeout of the functions behind the HTTP API, whose integrations give up at 30 s (infra/local uses it too). */
+export const API_FUNCTION_TIMEOUT_SECONDS = 29;
+
+export const BUCKETS = {
+  results: { env: 'RESULTS_BUCKET', expirationDays: 7 },
+} as const;
+
+/** Non-HTTP handler modules and what invokes them. */
+export const WEBSOCKET_HANDLERS = { connect: 'wsConnect', disconnect: 'wsDisconnect' } as const;
+
+/** Environment variables the functions read, besides the table, queue and bucket ones. */
+export const FUNCTION_ENV = {
+  wsCallbackUrl: 'WS_CALLBACK_URL',
+  authMode: 'AUTH_MODE',
+  localJwtSecret: 'LOCAL_JWT_SECRET',
+  cognitoUserPoolId: 'COGNITO_USER_POOL_ID',
+  cognitoClientId: 'COGNITO_CLIENT_ID',
+  examplesDbPath: 'EXAMPLES_DB_PATH',
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /** Bucket and key of the examples DuckDB file in AWS; a function copies it to EXAMPLES_DB_PATH on cold start. */
+  examplesS3Bucket: 'EXAMPLES_S3_BUCKET',
+  examplesS3Key: 'EXAMPLES_S3_KEY',
+} as const;
+
+/**
+ * The examples DuckDB database. `npm start` builds `localFile`; `cdk deploy` uploads it to its own
+ * bucket (not the results bucket, whose lifecycle rule would expire it) under `s3Key`, and functions
+ * fetch it to `lambdaPath` (/tmp is the only writable place in Lambda).
+ */
+export const EXAMPLES = {
+  localFile: '.data/examples.duckdb',
+  s3Key: 'examples/examples.duckdb',
+  lambdaPath: '/tmp/examples.duckdb',
+} as const;

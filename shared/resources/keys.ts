@@ -1,0 +1,85 @@
+// Keys of the single `main` table (tables.ts): every prefix and key builder in one place, so a new
+// entity cannot reuse a prefix by accident and a reader can see every access pattern at once.
+//
+// | Entity / access pattern           | pk                                   | sk                        | index keys                                              |
+// |-----------------------------------|--------------------------------------|---------------------------|---------------------------------------------------------|
+// | user by id                        | USER#<id>                            | USER                      | gsi1 USERNAME#<lower username> / USER (login by name)   |
+// | active SQL Lab tab of a user      | USER#<id>                            | ACTIVETAB                 |                                                         |
+// | id counter of a kind              | COUNTER#<kind>                       | COUNTER                   |                                                         |
+// | database                          | DATABASE#<id>                        | DATABASE                  | gsi1 DATABASES / padded id (list)                       |
+// | database name claim (unique)      | DATABASENAME#<name>                  | DATABASENAME              |                                                         |
+// | dataset                           | DATASET#<id>                         | DATASET                   | gsi1 DATABASE#<db>#DATASETNAME#<table> / padded id      |
+// |                                   |                                      |                           | gsi2 DATABASE#<db>#DATASETS / padded id                 |
+// | dataset name claim (unique)       | DATASETNAME#<db>#<cat>#<schema>#<t>  | DATASETNAME               |                                                         |
+// | dataset by uuid                   | DATASETUUID#<lower uuid>             | DATASETUUID               |                                                         |
+// | query run                         | QUERY#<client_id>                    | QUERY                     | gsi1 USER#<uid>#QUERIES / padded changed_on (history)   |
+// |                                   |                                      |                           | gsi2 USER#<uid>#TAB#<tab>#QUERIES / padded start_time   |
+// |                                   |                                      |                           | gsi3 QUERYID#<id> (keys only: query by integer id)      |
+// | query id pointer (legacy data)    | QUERYID#<id>                         | QUERYID                   |                                                         |
+// | small query result                | RESULT#<results_key>                 | RESULT                    |                                                         |
+// | saved query                       | SAVEDQUERY#<id>                      | SAVEDQUERY                | gsi1 USER#<uid>#SAVEDQUERIES / padded id (owner's)      |
+// |                                   |                                      |                           | gsi2 SAVEDQUERIES / padded id (everyone's, admins)      |
+// | saved query schedule (due = range)| SCHEDULE#SAVEDQUERY                  | <padded next run>#<id>    |                                                         |
+// | SQL Lab tab                       | TABSTATE#<id>                        | TABSTATE                  | gsi1 USER#<uid>#TABS / padded id                        |
+// | table schema of a tab             | TABSTATE#<tab id>                    | TABLESCHEMA#<padded id>   | (read with its tab in one query)                        |
+// | table schema by id                | TABLESCHEMA#<id>                     | TABLESCHEMA               |                                                         |
+// | key-value store (permalinks)      | KV#<id>                              | KV                        |                                                         |
+// | async events of a user            | ASYNC_EVENTS#<uid>                   | EVENT#<padded stream id>  |                                                         |
+// | event log                         | LOG#<uid>#<yyyy-mm-dd>               | <dttm>#<batch>#<n>        | gsi1 LOG#<yyyy-mm-dd> / <dttm>#<uid>#<batch>#<n>        |
+//
+// Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
+// zero-padded (padId: 12 digits, padMs: 15).
+
+/** An integer id as a sort key (12 digits). */
+export const padId = (n: number) => String(Math.max(0, Math.floor(n))).padStart(12, '0');
+/** Epoch milliseconds as a sort key (15 digits). */
+export const padMs = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+
+const entity = (kind: string, id: string | number) => ({ pk: `${kind}#${id}`, sk: kind });
+
+export const KEYS = {
+  user: (id: number) => entity('USER', id),
+  username: (username: string) => `USERNAME#${username.toLowerCase()}`,
+  activeTab: (userId: number) => ({ pk: `USER#${userId}`, sk: 'ACTIVETAB' }),
+  counter: (kind: string) => entity('COUNTER', kind),
+
+  database: (id: number) => entity('DATABASE', id),
+  databaseName: (name: string) => entity('DATABASENAME', name),
+  databasesList: 'DATABASES',
+
+  dataset: (id: number) => entity('DATASET', id),
+  datasetUuid: (uuid: string) => entity('DATASETUUID', uuid.toLowerCase()),
+  datasetsByName: (databaseId: number, tableName: string) => `DATABASE#${databaseId}#DATASETNAME#${tableName}`,
+  datasetsOfDatabase: (databaseId: number) => `DATABASE#${databaseId}#DATASETS`,
+  datasetName: (d: { database_id: number; catalog: string | null; schema: string | null; table_name: string }) => ({
+    pk: `DATASETNAME#${d.database_id}#${d.catalog ?? ''}#${d.schema ?? ''}#${d.table_name}`,
+    sk: 'DATASETNAME',
+  }),
+
+  query: (clientId: string) => entity('QUERY', clientId),
+  /** The client id in a query item's pk. */
+  queryClientId: (pk: string) => pk.slice('QUERY#'.length),
+  queryId: (id: number) => `QUERYID#${id}`,
+  queryIdPointer: (id: number) => entity('QUERYID', id),
+  userQueries: (userId: number) => `USER#${userId}#QUERIES`,
+  tabQueries: (userId: number, tabId: string) => `USER#${userId}#TAB#${tabId}#QUERIES`,
+  result: (resultsKey: string) => entity('RESULT', resultsKey),
+
+  savedQuery: (id: number) => entity('SAVEDQUERY', id),
+  userSavedQueries: (userId: number) => `USER#${userId}#SAVEDQUERIES`,
+  allSavedQueries: 'SAVEDQUERIES',
+  savedQuerySchedulePk: 'SCHEDULE#SAVEDQUERY',
+  savedQuerySchedule: (nextRunMs: number, id: number) => ({ pk: 'SCHEDULE#SAVEDQUERY', sk: `${padMs(nextRunMs)}#${padId(id)}` }),
+
+  tab: (id: number) => entity('TABSTATE', id),
+  tabTableSchema: (tabId: number, id: number) => ({ pk: `TABSTATE#${tabId}`, sk: `TABLESCHEMA#${padId(id)}` }),
+  tableSchemaPrefix: 'TABLESCHEMA#',
+  tableSchema: (id: number) => entity('TABLESCHEMA', id),
+  userTabs: (userId: number) => `USER#${userId}#TABS`,
+
+  kv: (id: string) => entity('KV', id),
+  asyncEvents: (userId: number) => `ASYNC_EVENTS#${userId}`,
+  asyncEventPrefix: 'EVENT#',
+  logDay: (userId: number, day: string) => `LOG#${userId}#${day}`,
+  logAllDay: (day: string) => `LOG#${day}`,
+} as const;

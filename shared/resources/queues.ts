@@ -1,0 +1,32 @@
+// One SQS queue per kind of work, as plain data. Each entry becomes a queue + DLQ + worker Lambda in
+// infra/aws and a queue + DLQ + poller in infra/local; functions send to it by name (ports.queue.send)
+// and its worker module wraps a per-message handler with functions/jobs/worker.ts (queueWorker).
+// Adding a kind of work: an entry here, plus functions/handlers/<worker>.ts (and <deadLetterWorker>.ts).
+
+export interface QueueDef {
+  env: string;
+  /** The worker handler module (functions/handlers/<module>.ts) fed by this queue. */
+  worker: string;
+  /** Worker Lambda timeout; the queue's visibility timeout is 6x this, as AWS recommends. */
+  workerTimeoutSeconds: number;
+  batchSize: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+  /** Handler module that drains the dead-letter queue (marks the work failed). */
+  deadLetterWorker?: string;
+}
+
+export const QUEUES = {
+  /** Async SQL Lab queries (and scheduled saved query runs): one message per query. */
+  queries: {
+    env: 'QUERY_QUEUE_URL',
+    worker: 'queryWorker',
+    workerTimeoutSeconds: 660,
+    batchSize: 1,
+    maxReceiveCount: 3,
+    deadLetterWorker: 'queryDeadLetter',
+  },
+} satisfies Record<string, QueueDef>;
+export type QueueName = keyof typeof QUEUES;
+
+export const visibilityTimeoutSeconds = (q: QueueDef) => q.workerTimeoutSeconds * 6;
