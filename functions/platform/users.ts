@@ -106,3 +106,13 @@ export async function createUser(ports: Ports, input: NewUser): Promise<UserReco
 }
 
 export const publicUser = ({ password_hash: _hidden, ...rest }: UserRecord): PublicUser => rest;
+
+/** Every user (ids are dense from the 'user' counter), for pickers such as related/owners. */
+export async function listUsers(ports: Ports): Promise<UserRecord[]> {
+  const counter = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: { pk: 'COUNTER#user', sk: 'COUNTER' }, ConsistentRead: true }),
+  );
+  const last = Number(counter.Item?.value ?? 0);
+  const users = await Promise.all(Array.from({ length: last }, (_, i) => getUserById(ports, i + 1)));
+  return users.filter((u): u is UserRecord => u !== null);
+}

@@ -36,6 +36,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   savedQueries: ['mainRead', 'mainWrite'],
   databases: ['mainRead', 'mainWrite'],
   datasets: ['mainRead', 'mainWrite'],
+  charts: ['mainRead', 'mainWrite'],
   wsConnect: ['connections'],
   wsDisconnect: ['connections'],
   queryWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],

@@ -6,6 +6,7 @@ import { queryRoutes } from './queries';
 import { savedQueryRoutes } from './savedQueries';
 import { tabStateRoutes } from './tabState';
 import { datasetRoutes } from './datasets';
+import { chartRoutes } from './charts';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 export const routes: readonly RouteDef[] = [
@@ -16,6 +17,7 @@ export const routes: readonly RouteDef[] = [
   ...savedQueryRoutes,
   ...tabStateRoutes,
   ...datasetRoutes,
+  ...chartRoutes,
 ];
 
 export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.name, r]));

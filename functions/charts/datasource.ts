@@ -1,0 +1,59 @@
+// The dataset behind a chart, and whether the user may read its data (Superset's raise_for_access on a
+// datasource). Datasets are visible to their owners and to roles with all-datasource or all-database
+// access, on a database the user may see.
+import { SupersetError } from '../../shared/errors';
+import { hasPermission, isAdmin } from '../../shared/security/roles';
+import { canSeeDatabase } from '../databases/access';
+import { findDatabase, type DatabaseRecord } from '../databases/repository';
+import { findDataset, type DatasetRecord } from '../datasets/repository';
+import type { Identity } from '../http/identity';
+import type { Ports } from '../ports/index';
+
+export interface Datasource {
+  dataset: DatasetRecord;
+  db: DatabaseRecord;
+}
+
+/** Datasource types whose data this product can read (datasets; Superset's 'table'). */
+const DATASET_TYPES = new Set(['table', 'dataset']);
+export const isDatasetType = (type: string) => DATASET_TYPES.has(type);
+
+const seesAllDatasources = (user: Identity) =>
+  isAdmin(user.roles) ||
+  hasPermission(user.roles, 'all_datasource_access', 'all_datasource_access') ||
+  hasPermission(user.roles, 'all_database_access', 'all_database_access');
+
+export async function canReadDatasource(ports: Ports, user: Identity, dataset: DatasetRecord): Promise<DatabaseRecord | null> {
+  const db = await findDatabase(ports, dataset.database_id);
+  if (!db || !canSeeDatabase(user, db)) return null;
+  return seesAllDatasources(user) || dataset.owners.includes(user.userId) ? db : null;
+}
+
+/** The dataset if it exists (any user), else null. */
+export async function loadDatasource(ports: Ports, id: number, type: string): Promise<Datasource | null> {
+  if (!isDatasetType(type)) return null;
+  const dataset = await findDataset(ports, id);
+  const db = dataset ? await findDatabase(ports, dataset.database_id) : null;
+  return dataset && db ? { dataset, db } : null;
+}
+
+/**
+ * The datasource a data request names, checked for the user: an unknown type is
+ * UNKNOWN_DATASOURCE_TYPE_ERROR, a missing one 404, one the user may not read
+ * DATASOURCE_SECURITY_ACCESS_ERROR (403), as Superset's chart data API answers.
+ */
+export async function datasourceForData(ports: Ports, user: Identity, id: number, type: string): Promise<Datasource> {
+  if (!isDatasetType(type)) {
+    throw new SupersetError('UNKNOWN_DATASOURCE_TYPE_ERROR', `Datasource type ${type} is not supported`, { status: 400 });
+  }
+  const found = await loadDatasource(ports, id, type);
+  if (!found) throw new SupersetError('OBJECT_DOES_NOT_EXIST_ERROR', 'The dataset does not exist', { status: 404 });
+  if (!(await canReadDatasource(ports, user, found.dataset))) {
+    const name = found.dataset.schema ? `${found.dataset.schema}.${found.dataset.table_name}` : found.dataset.table_name;
+    throw new SupersetError('DATASOURCE_SECURITY_ACCESS_ERROR', `You don't have access to this datasource: ${name}`, {
+      status: 403,
+      extra: { link: null, datasource: found.dataset.id },
+    });
+  }
+  return found;
+}

@@ -1,0 +1,95 @@
+// Charts (Superset's slices) in the main table.
+//   entity:  pk CHART#<id>   sk CHART   gsi1 DATASET#<datasource_id>#CHARTS / padded id (charts of a dataset)
+//                                       gsi2 CHARTS / padded id (every chart, for the list)
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { unprocessable } from '../../shared/errors';
+import type { Ports } from '../ports/index';
+import { queryAllItems } from '../ports/tables';
+
+type P = Pick<Ports, 'tables'>;
+
+export interface ChartRecord {
+  id: number;
+  uuid: string;
+  slice_name: string;
+  description: string | null;
+  viz_type: string;
+  /** Form data as JSON text, as Superset stores it. */
+  params: string;
+  query_context: string | null;
+  query_context_generation: boolean | null;
+  cache_timeout: number | null;
+  datasource_id: number;
+  datasource_type: string;
+  dashboards: number[];
+  owners: number[];
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: boolean;
+  external_url: string | null;
+  created_on: number;
+  changed_on: number;
+  created_by: number;
+  changed_by: number;
+  last_saved_at: number;
+  last_saved_by: number;
+}
+
+const pad = (n: number) => String(n).padStart(12, '0');
+const entityKey = (id: number) => ({ pk: `CHART#${id}`, sk: 'CHART' });
+const byDatasetKey = (datasourceId: number) => `DATASET#${datasourceId}#CHARTS`;
+const ALL_KEY = 'CHARTS';
+
+export async function putChart(ports: P, chart: ChartRecord): Promise<void> {
+  try {
+    await ports.tables.doc.send(
+      new PutCommand({
+        TableName: ports.tables.name('main'),
+        Item: {
+          ...entityKey(chart.id),
+          gsi1pk: byDatasetKey(chart.datasource_id),
+          gsi1sk: pad(chart.id),
+          gsi2pk: ALL_KEY,
+          gsi2sk: pad(chart.id),
+          chart,
+        },
+      }),
+    );
+  } catch (error) {
+    const e = error as { name?: string; message?: string };
+    if (e.name === 'ValidationException' && /item size/i.test(e.message ?? '')) throw unprocessable('The chart is too large to store');
+    throw error;
+  }
+}
+
+export async function findChart(ports: P, id: number): Promise<ChartRecord | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const out = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: entityKey(id), ConsistentRead: true }),
+  );
+  return (out.Item?.chart as ChartRecord | undefined) ?? null;
+}
+
+export async function deleteChartItem(ports: P, id: number): Promise<void> {
+  await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: entityKey(id) }));
+}
+
+export async function listChartRecords(ports: P): Promise<ChartRecord[]> {
+  const items = await queryAllItems(ports.tables, {
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :k',
+    ExpressionAttributeValues: { ':k': ALL_KEY },
+  });
+  // gsi2 projects all attributes: the list needs no second read.
+  return items.map((i) => i.chart as ChartRecord).filter(Boolean);
+}
+
+/** Charts built on one dataset (the dataset's related objects, deleting a dataset). */
+export async function listChartsOfDataset(ports: P, datasetId: number): Promise<ChartRecord[]> {
+  const items = await queryAllItems(ports.tables, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :k',
+    ExpressionAttributeValues: { ':k': byDatasetKey(datasetId) },
+  });
+  return items.map((i) => i.chart as ChartRecord).filter(Boolean);
+}

@@ -1,0 +1,63 @@
+// Charts (Superset's ChartRestApi, /api/v1/chart/): CRUD, favorites, the owners lookup of the list.
+import { z } from 'zod';
+import { defineRoutes } from './route';
+import { IdParamsSchema, ListQuerySchema } from '../schemas/common';
+
+/** Superset's DatasourceType values a chart may name. */
+export const DATASOURCE_TYPES = ['table', 'dataset', 'query', 'saved_query', 'view'] as const;
+
+const Ids = z.array(z.number().int().positive()).max(1000);
+
+/** Superset's ChartPostSchema (params and query_context are JSON text, checked by the service). */
+export const ChartPostBodySchema = z.object({
+  slice_name: z.string().min(1).max(250),
+  description: z.string().max(65_536).nullish(),
+  viz_type: z.string().min(1).max(250).optional(),
+  owners: Ids.optional(),
+  params: z.string().max(1_000_000).nullish(),
+  query_context: z.string().max(1_000_000).nullish(),
+  query_context_generation: z.boolean().nullish(),
+  cache_timeout: z.number().int().nullish(),
+  datasource_id: z.number().int().positive(),
+  datasource_type: z.enum(DATASOURCE_TYPES),
+  datasource_name: z.string().max(2000).nullish(),
+  dashboards: Ids.optional(),
+  certified_by: z.string().max(1000).nullish(),
+  certification_details: z.string().max(65_536).nullish(),
+  is_managed_externally: z.boolean().nullish(),
+  external_url: z.string().max(2048).nullish(),
+});
+export type ChartPostBody = z.infer<typeof ChartPostBodySchema>;
+
+/** Superset's ChartPutSchema: any subset; slice_name may not become empty. */
+export const ChartPutBodySchema = ChartPostBodySchema.extend({
+  slice_name: z.string().min(1).max(250).nullish(),
+  datasource_id: z.number().int().positive().nullish(),
+  datasource_type: z.enum(DATASOURCE_TYPES).nullish(),
+  tags: z.array(z.number().int()).optional(),
+}).partial();
+export type ChartPutBody = z.infer<typeof ChartPutBodySchema>;
+
+export const ChartIdsSchema = z.array(z.number().int().positive()).min(1).max(1000);
+export const ChartGetQSchema = z.object({ columns: z.array(z.string().max(128)).max(100).optional() }).passthrough();
+export const ChartRelatedQSchema = z
+  .object({
+    filter: z.string().max(256).optional(),
+    page: z.number().int().min(0).default(0),
+    page_size: z.number().int().min(1).max(1000).default(100),
+  })
+  .passthrough();
+export const ChartRelatedParamsSchema = z.object({ column: z.string().min(1).max(64) });
+
+export const chartRoutes = defineRoutes([
+  { name: 'chart.list', method: 'GET', path: '/api/v1/chart/', module: 'charts', q: ListQuerySchema },
+  { name: 'chart.create', method: 'POST', path: '/api/v1/chart/', module: 'charts', body: ChartPostBodySchema },
+  { name: 'chart.bulkDelete', method: 'DELETE', path: '/api/v1/chart/', module: 'charts', q: ChartIdsSchema },
+  { name: 'chart.favoriteStatus', method: 'GET', path: '/api/v1/chart/favorite_status/', module: 'charts', q: ChartIdsSchema },
+  { name: 'chart.related', method: 'GET', path: '/api/v1/chart/related/{column}', module: 'charts', params: ChartRelatedParamsSchema, q: ChartRelatedQSchema },
+  { name: 'chart.get', method: 'GET', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, q: ChartGetQSchema },
+  { name: 'chart.update', method: 'PUT', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, body: ChartPutBodySchema },
+  { name: 'chart.delete', method: 'DELETE', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema },
+  { name: 'chart.addFavorite', method: 'POST', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema },
+  { name: 'chart.removeFavorite', method: 'DELETE', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema },
+]);
