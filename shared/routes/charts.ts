@@ -49,15 +49,52 @@ export const ChartRelatedQSchema = z
   .passthrough();
 export const ChartRelatedParamsSchema = z.object({ column: z.string().min(1).max(64) });
 
+const UserRefSchema = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
+/** A chart as the show and list calls present it (fields depend on `columns`). */
+export const ChartDictSchema = z
+  .object({
+    id: z.number(),
+    uuid: z.string(),
+    slice_name: z.string(),
+    viz_type: z.string(),
+    params: z.string(),
+    form_data: z.record(z.string(), z.unknown()),
+    query_context: z.string().nullable(),
+    datasource_id: z.number(),
+    datasource_type: z.string(),
+    owners: z.array(UserRefSchema),
+    created_by: UserRefSchema.nullable(),
+    changed_by: UserRefSchema.nullable(),
+    dashboards: z.array(z.object({ id: z.number(), dashboard_title: z.string().nullable() }).partial()),
+    slice_url: z.string(),
+    thumbnail_url: z.string(),
+    changed_on: z.string(),
+    changed_on_delta_humanized: z.string(),
+  })
+  .partial()
+  .passthrough();
+export const ChartSaveResponseSchema = z.object({ id: z.number(), result: z.record(z.string(), z.unknown()) });
+export const ChartShowResponseSchema = z.object({ id: z.number(), result: ChartDictSchema }).passthrough();
+export const ChartListResponseSchema = z
+  .object({ count: z.number(), ids: z.array(z.number()), result: z.array(ChartDictSchema) })
+  .passthrough();
+const MessageSchema = z.object({ message: z.string() });
+const ResultOkSchema = z.object({ result: z.literal('OK') });
+export const FavoriteStatusResponseSchema = z.object({ result: z.array(z.object({ id: z.number(), value: z.boolean() })) });
+export const RelatedResponseSchema = z.object({
+  count: z.number(),
+  result: z.array(z.object({ value: z.union([z.number(), z.string()]), text: z.string(), extra: z.record(z.string(), z.unknown()).optional() })),
+});
+
 export const chartRoutes = defineRoutes([
-  { name: 'chart.list', method: 'GET', path: '/api/v1/chart/', module: 'charts', q: ListQuerySchema },
-  { name: 'chart.create', method: 'POST', path: '/api/v1/chart/', module: 'charts', body: ChartPostBodySchema },
-  { name: 'chart.bulkDelete', method: 'DELETE', path: '/api/v1/chart/', module: 'charts', q: ChartIdsSchema },
-  { name: 'chart.favoriteStatus', method: 'GET', path: '/api/v1/chart/favorite_status/', module: 'charts', q: ChartIdsSchema },
-  { name: 'chart.related', method: 'GET', path: '/api/v1/chart/related/{column}', module: 'charts', params: ChartRelatedParamsSchema, q: ChartRelatedQSchema },
-  { name: 'chart.get', method: 'GET', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, q: ChartGetQSchema },
-  { name: 'chart.update', method: 'PUT', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, body: ChartPutBodySchema },
-  { name: 'chart.delete', method: 'DELETE', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema },
-  { name: 'chart.addFavorite', method: 'POST', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema },
-  { name: 'chart.removeFavorite', method: 'DELETE', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema },
+  { name: 'chart.list', method: 'GET', path: '/api/v1/chart/', module: 'charts', q: ListQuerySchema, response: ChartListResponseSchema },
+  { name: 'chart.create', method: 'POST', path: '/api/v1/chart/', module: 'charts', body: ChartPostBodySchema, response: { 201: ChartSaveResponseSchema } },
+  { name: 'chart.bulkDelete', method: 'DELETE', path: '/api/v1/chart/', module: 'charts', q: ChartIdsSchema, response: MessageSchema },
+  { name: 'chart.favoriteStatus', method: 'GET', path: '/api/v1/chart/favorite_status/', module: 'charts', q: ChartIdsSchema, response: FavoriteStatusResponseSchema },
+  { name: 'chart.related', method: 'GET', path: '/api/v1/chart/related/{column}', module: 'charts', params: ChartRelatedParamsSchema, q: ChartRelatedQSchema, response: RelatedResponseSchema },
+  { name: 'chart.get', method: 'GET', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, q: ChartGetQSchema, response: ChartShowResponseSchema },
+  { name: 'chart.update', method: 'PUT', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, body: ChartPutBodySchema, response: ChartSaveResponseSchema },
+  { name: 'chart.delete', method: 'DELETE', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, response: MessageSchema },
+  { name: 'chart.addFavorite', method: 'POST', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema, response: ResultOkSchema },
+  { name: 'chart.removeFavorite', method: 'DELETE', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema, response: ResultOkSchema },
 ]);
