@@ -8,7 +8,7 @@ import { classifyDuckDb, parseDuckDbMessage } from './errors';
 import { assertSandboxed } from './sandbox';
 
 // Functions that change state even inside a SELECT.
-const WRITING_FUNCTIONS = new Set(['nextval', 'setval', 'checkpoint', 'force_checkpoint']);
+export const WRITING_FUNCTIONS = new Set(['nextval', 'setval', 'checkpoint', 'force_checkpoint']);
 
 // Statement types that only read, or only delimit a transaction.
 const KIND_BY_TYPE: Partial<Record<StatementType, [StatementKind, boolean]>> = {
