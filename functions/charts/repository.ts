@@ -3,6 +3,7 @@
 //                                       gsi2 CHARTS / padded id (every chart, for the list)
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unprocessable } from '../../shared/errors';
+import { KEYS, padId } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
 
@@ -35,10 +36,10 @@ export interface ChartRecord {
   last_saved_by: number;
 }
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const entityKey = (id: number) => ({ pk: `CHART#${id}`, sk: 'CHART' });
-const byDatasetKey = (datasourceId: number) => `DATASET#${datasourceId}#CHARTS`;
-const ALL_KEY = 'CHARTS';
+const pad = padId;
+const entityKey = KEYS.chart;
+const byDatasetKey = KEYS.chartsOfDataset;
+const ALL_KEY = KEYS.allCharts;
 
 export async function putChart(ports: P, chart: ChartRecord): Promise<void> {
   try {

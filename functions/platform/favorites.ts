@@ -2,14 +2,14 @@
 //   pk USER#<uid>#FAVORITES   sk <KIND>#<padded id>
 // One partition per user, so "is it a favorite" is one read and "my favorites of a kind" one query.
 import { BatchGetCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { KEYS } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 export type FavoriteKind = 'CHART' | 'DASHBOARD';
 
-const pad = (n: number) => String(n).padStart(12, '0');
-const key = (userId: number, kind: FavoriteKind, id: number) => ({ pk: `USER#${userId}#FAVORITES`, sk: `${kind}#${pad(id)}` });
+const key = KEYS.favorite;
 
 export async function addFavorite(ports: P, userId: number, kind: FavoriteKind, id: number, nowMs: number): Promise<void> {
   await ports.tables.doc.send(
@@ -25,7 +25,7 @@ export async function removeFavorite(ports: P, userId: number, kind: FavoriteKin
 export async function favoriteIds(ports: P, userId: number, kind: FavoriteKind): Promise<Set<number>> {
   const items = await queryAllItems(ports.tables, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}#FAVORITES`, ':kind': `${kind}#` },
+    ExpressionAttributeValues: { ':pk': KEYS.favorites(userId), ':kind': `${kind}#` },
   });
   return new Set(items.map((i) => Number(i.objId)));
 }

@@ -37,6 +37,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   databases: ['mainRead', 'mainWrite'],
   datasets: ['mainRead', 'mainWrite'],
   charts: ['mainRead', 'mainWrite'],
+  explore: ['mainRead', 'mainWrite'],
   wsConnect: ['connections'],
   wsDisconnect: ['connections'],
   queryWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],

@@ -26,6 +26,13 @@
 // | key-value store (permalinks)      | KV#<id>                              | KV                        |                                                         |
 // | async events of a user            | ASYNC_EVENTS#<uid>                   | EVENT#<padded stream id>  |                                                         |
 // | event log                         | LOG#<uid>#<yyyy-mm-dd>               | <dttm>#<batch>#<n>        | gsi1 LOG#<yyyy-mm-dd> / <dttm>#<uid>#<batch>#<n>        |
+// | chart (slice)                     | CHART#<id>                           | CHART                     | gsi1 DATASET#<id>#CHARTS / padded id (dataset's charts) |
+// |                                   |                                      |                           | gsi2 CHARTS / padded id (list)                          |
+// | favorite of a user                | USER#<uid>#FAVORITES                 | <KIND>#<padded id>        |                                                         |
+// | explore permalink                 | EXPLOREPERMALINK#<key>               | EXPLOREPERMALINK          |                                                         |
+// | explore form data (ttl)           | FORMDATA#<key>                       | FORMDATA                  |                                                         |
+// | form data key of a user's tab     | FORMDATACTX#<uid>#<tab>#<ds>#<chart> | FORMDATACTX               |                                                         |
+// | async chart data job              | CHARTJOB#<job id>                    | CHARTJOB                  |                                                         |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
 // zero-padded (padId: 12 digits, padMs: 15).
@@ -82,4 +89,15 @@ export const KEYS = {
   asyncEventPrefix: 'EVENT#',
   logDay: (userId: number, day: string) => `LOG#${userId}#${day}`,
   logAllDay: (day: string) => `LOG#${day}`,
+
+  chart: (id: number) => entity('CHART', id),
+  chartsOfDataset: (datasetId: number) => `DATASET#${datasetId}#CHARTS`,
+  allCharts: 'CHARTS',
+  favorites: (userId: number) => `USER#${userId}#FAVORITES`,
+  favorite: (userId: number, kind: string, id: number) => ({ pk: `USER#${userId}#FAVORITES`, sk: `${kind}#${padId(id)}` }),
+  explorePermalink: (key: string) => entity('EXPLOREPERMALINK', key),
+  formData: (key: string) => entity('FORMDATA', key),
+  formDataContext: (userId: number, tabId: number | string, datasource: string, chartId: number | null) =>
+    entity('FORMDATACTX', `${userId}#${tabId}#${datasource}#${chartId ?? ''}`),
+  chartJob: (jobId: string) => entity('CHARTJOB', jobId),
 } as const;

@@ -7,6 +7,7 @@ import { savedQueryRoutes } from './savedQueries';
 import { tabStateRoutes } from './tabState';
 import { datasetRoutes } from './datasets';
 import { chartRoutes } from './charts';
+import { exploreRoutes } from './explore';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 export const routes: readonly RouteDef[] = [
@@ -18,6 +19,7 @@ export const routes: readonly RouteDef[] = [
   ...tabStateRoutes,
   ...datasetRoutes,
   ...chartRoutes,
+  ...exploreRoutes,
 ];
 
 export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.name, r]));
