@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DIVIDER_HEIGHT,
+  GRID_BASE_UNIT,
+  GRID_GUTTER_SIZE,
+  HEADER_HEIGHTS,
+  TABS_HEIGHT,
+  defaultPosition,
+  layoutBoxes,
+  type LayoutBox,
+} from '../../../../../functions/reports/render/dashboardLayout';
+
+// 12 columns of 60 px with 11 gutters of 16 px: 896 px.
+const WIDTH = 12 * 60 + 11 * GRID_GUTTER_SIZE;
+const colPx = (units: number) => units * 60 + (units - 1) * GRID_GUTTER_SIZE;
+
+const chart = (id: string, chartId: number, width: number, height: number) => ({ id, type: 'CHART', children: [], meta: { chartId, width, height, sliceName: `Chart ${chartId}` } });
+const byId = (boxes: LayoutBox[], id: string) => boxes.find((b) => b.componentId === id)!;
+
+describe('layoutBoxes', () => {
+  it('places a row of charts side by side at their column widths, heights in 8 px grid units', () => {
+    const position = {
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'] },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-a', 'CHART-b'] },
+      'CHART-a': chart('CHART-a', 1, 4, 50),
+      'CHART-b': chart('CHART-b', 2, 8, 30),
+    };
+    const { boxes, height } = layoutBoxes(position, WIDTH);
+    expect(byId(boxes, 'CHART-a')).toMatchObject({ kind: 'chart', chartId: 1, x: 0, y: 0, width: colPx(4), height: 50 * GRID_BASE_UNIT });
+    expect(byId(boxes, 'CHART-b')).toMatchObject({ x: colPx(4) + GRID_GUTTER_SIZE, width: colPx(8), height: 30 * GRID_BASE_UNIT });
+    expect(height).toBe(400);
+  });
+
+  it('stacks a column\'s children at the column\'s width, with gutters between them and between rows', () => {
+    const position = {
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1', 'ROW-2'] },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['COLUMN-1', 'MARKDOWN-1'] },
+      'COLUMN-1': { id: 'COLUMN-1', type: 'COLUMN', children: ['CHART-a', 'CHART-b'], meta: { width: 6 } },
+      'CHART-a': chart('CHART-a', 1, 4, 20),
+      'CHART-b': chart('CHART-b', 2, 3, 25),
+      'MARKDOWN-1': { id: 'MARKDOWN-1', type: 'MARKDOWN', meta: { width: 6, height: 10, code: '# Hi' } },
+      'ROW-2': { id: 'ROW-2', type: 'ROW', children: ['CHART-c'] },
+      'CHART-c': chart('CHART-c', 3, 12, 10),
+    };
+    const { boxes, height } = layoutBoxes(position, WIDTH);
+    expect(byId(boxes, 'CHART-a')).toMatchObject({ x: 0, y: 0, width: colPx(6), height: 160 });
+    expect(byId(boxes, 'CHART-b')).toMatchObject({ x: 0, y: 160 + GRID_GUTTER_SIZE, width: colPx(6), height: 200 });
+    expect(byId(boxes, 'MARKDOWN-1')).toMatchObject({ kind: 'markdown', code: '# Hi', x: colPx(6) + GRID_GUTTER_SIZE, width: colPx(6), height: 80 });
+    const rowTwoTop = 160 + GRID_GUTTER_SIZE + 200 + GRID_GUTTER_SIZE;
+    expect(byId(boxes, 'CHART-c')).toMatchObject({ y: rowTwoTop, width: WIDTH });
+    expect(height).toBe(rowTwoTop + 80);
+  });
+
+  it('shows the first tab of a tab set, or the chosen one, under a tab strip naming all tabs', () => {
+    const position = {
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['TABS-1'] },
+      'TABS-1': { id: 'TABS-1', type: 'TABS', children: ['TAB-a', 'TAB-b'] },
+      'TAB-a': { id: 'TAB-a', type: 'TAB', children: ['ROW-a'], meta: { text: 'First' } },
+      'TAB-b': { id: 'TAB-b', type: 'TAB', children: ['ROW-b'], meta: { text: 'Second' } },
+      'ROW-a': { id: 'ROW-a', type: 'ROW', children: ['CHART-a'] },
+      'ROW-b': { id: 'ROW-b', type: 'ROW', children: ['CHART-b'] },
+      'CHART-a': chart('CHART-a', 1, 4, 10),
+      'CHART-b': chart('CHART-b', 2, 4, 10),
+    };
+    const first = layoutBoxes(position, WIDTH);
+    expect(first.boxes.map((b) => b.componentId)).toEqual(['TABS-1', 'CHART-a']);
+    expect(byId(first.boxes, 'TABS-1')).toMatchObject({ kind: 'tabs', labels: ['First', 'Second'], active: 0, height: TABS_HEIGHT });
+    expect(byId(first.boxes, 'CHART-a').y).toBe(TABS_HEIGHT + GRID_GUTTER_SIZE);
+    const chosen = layoutBoxes(position, WIDTH, { activeTabs: ['TAB-b'] });
+    expect(chosen.boxes.map((b) => b.componentId)).toEqual(['TABS-1', 'CHART-b']);
+    expect(byId(chosen.boxes, 'TABS-1')).toMatchObject({ active: 1 });
+  });
+
+  it('gives headers their size\'s height and dividers a fixed band, both full width', () => {
+    const position = {
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['HEADER-1', 'DIVIDER-1', 'HEADER-2'] },
+      'HEADER-1': { id: 'HEADER-1', type: 'HEADER', meta: { text: 'Sales', headerSize: 'LARGE_HEADER' } },
+      'DIVIDER-1': { id: 'DIVIDER-1', type: 'DIVIDER' },
+      'HEADER-2': { id: 'HEADER-2', type: 'HEADER', meta: { text: 'Costs' } },
+    };
+    const { boxes, height } = layoutBoxes(position, WIDTH, { x0: 10, y0: 20 });
+    expect(boxes[0]).toMatchObject({ kind: 'header', text: 'Sales', size: 'LARGE_HEADER', x: 10, y: 20, width: WIDTH, height: HEADER_HEIGHTS.LARGE_HEADER });
+    expect(boxes[1]).toMatchObject({ kind: 'divider', y: 20 + HEADER_HEIGHTS.LARGE_HEADER + GRID_GUTTER_SIZE, height: DIVIDER_HEIGHT });
+    expect(boxes[2]).toMatchObject({ size: 'MEDIUM_HEADER' });
+    expect(height).toBe(HEADER_HEIGHTS.LARGE_HEADER + DIVIDER_HEIGHT + HEADER_HEIGHTS.MEDIUM_HEADER + 2 * GRID_GUTTER_SIZE);
+  });
+
+  it('ignores missing children and does not loop on a cycle', () => {
+    const position = {
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1', 'GONE'] },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-a', 'ROW-1'] },
+      'CHART-a': chart('CHART-a', 1, 4, 10),
+    };
+    const { boxes } = layoutBoxes(position, WIDTH);
+    expect(boxes.map((b) => b.componentId)).toEqual(['CHART-a']);
+  });
+
+  it('lays out an empty layout as nothing', () => {
+    expect(layoutBoxes({}, WIDTH)).toEqual({ boxes: [], height: 0 });
+  });
+});
+
+describe('defaultPosition', () => {
+  it('puts a dashboard\'s charts in rows of three at the default size', () => {
+    const position = defaultPosition([1, 2, 3, 4].map((id) => ({ id, sliceName: `c${id}` })));
+    const { boxes } = layoutBoxes(position, WIDTH);
+    expect(boxes.map((b) => [b.kind === 'chart' && b.chartId, b.x, b.y, b.width, b.height])).toEqual([
+      [1, 0, 0, colPx(4), 400],
+      [2, colPx(4) + GRID_GUTTER_SIZE, 0, colPx(4), 400],
+      [3, 2 * (colPx(4) + GRID_GUTTER_SIZE), 0, colPx(4), 400],
+      [4, 0, 400 + GRID_GUTTER_SIZE, colPx(4), 400],
+    ]);
+  });
+});
