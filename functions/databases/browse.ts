@@ -6,31 +6,16 @@ import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { EngineKind, TableMetadata } from '../engines/types';
 import type { Ports } from '../ports/index';
-import { canSeeDatabase, getDatabaseForUser } from './access';
+import { getDatabaseForUser } from './access';
 import { engineFor } from './engines';
-import { applyListQuery, ORDER_COLUMNS } from './listQuery';
-import { listDatabases, type DatabaseRecord } from './repository';
-import { LIST_COLUMNS, SHOW_COLUMNS, listItem, selectColumns, showResult, userNamesFor } from './serialize';
+import { runList } from '../lists/engine';
+import { databaseList } from './listResource';
+import type { DatabaseRecord } from './repository';
+import { SHOW_COLUMNS, showResult } from './serialize';
 
 export async function listForUser(ports: Ports, user: Identity, q: ListQuery) {
   requirePermission(user, 'can_read', 'Database', 'DATABASE_SECURITY_ACCESS_ERROR');
-  const dbs = (await listDatabases(ports)).filter((db) => canSeeDatabase(user, db));
-  const names = await userNamesFor(ports, dbs);
-  const now = ports.clock.now();
-  // The user ids ride along for created_by/changed_by filters and are dropped by the column selection.
-  const items = dbs.map((db) => ({ ...listItem(db, names, now), created_by_id: db.created_by, changed_by_id: db.changed_by }));
-  const { count, page } = applyListQuery(items, q);
-  const columns = q.columns?.length ? q.columns : LIST_COLUMNS;
-  return {
-    count,
-    ids: page.map((item) => item.id),
-    result: page.map((item) => selectColumns(item, columns)),
-    list_columns: columns,
-    order_columns: ORDER_COLUMNS,
-    list_title: 'List Database',
-    description_columns: {},
-    label_columns: {},
-  };
+  return runList(databaseList, { ports, user }, q);
 }
 
 export async function showForUser(ports: Ports, user: Identity, id: number) {

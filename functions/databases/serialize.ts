@@ -1,7 +1,5 @@
 // Database records as Superset's API shows them: list items (list_columns), the show result
 // (show_columns), never an unmasked password, extra as JSON text.
-import type { Ports } from '../ports/index';
-import { getUserById } from '../platform/users';
 import type { EngineKind } from '../engines/types';
 import type { DatabaseRecord } from './repository';
 import { driverOf, maskPassword } from './uri';
@@ -49,15 +47,6 @@ export function humanizeDelta(fromMs: number, nowMs: number): string {
 }
 
 export type UserNames = Map<number, { first_name: string; last_name: string }>;
-
-/** First and last names of the creators and editors of the given databases. */
-export async function userNamesFor(ports: Ports, dbs: DatabaseRecord[]): Promise<UserNames> {
-  const ids = [...new Set(dbs.flatMap((d) => [d.created_by, d.changed_by]).filter((id): id is number => id !== null))];
-  const users = await Promise.all(ids.map((id) => getUserById(ports, id)));
-  return new Map(
-    users.filter((u) => u !== null).map((u) => [u.id, { first_name: u.first_name, last_name: u.last_name }]),
-  );
-}
 
 const flag = (db: DatabaseRecord, key: string) => db.extra?.[key] === true;
 
@@ -115,21 +104,4 @@ export function showResult(db: DatabaseRecord): Record<string, unknown> {
     parameters: {},
     disable_data_preview: db.disable_data_preview,
   };
-}
-
-/** Keeps only the requested columns; `a.b` keeps field b of object a. */
-export function selectColumns(item: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const column of columns) {
-    const [head, sub] = column.split('.', 2);
-    if (!(head in item)) continue;
-    if (!sub) {
-      out[head] = item[head];
-      continue;
-    }
-    const nested = item[head] as Record<string, unknown> | null;
-    if (nested === null) out[head] = null;
-    else if (typeof nested === 'object') out[head] = { ...((out[head] as object) ?? {}), [sub]: nested[sub] };
-  }
-  return out;
 }

@@ -14,7 +14,7 @@ import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
 import { getUserById } from '../platform/users';
-import { selectColumns } from '../savedQueries/selectColumns';
+import { selectColumns } from '../lists/select';
 import { countMetric, discoverTableColumns, discoverVirtualColumns, MAX_COLUMNS, toColumnRecords, type ColumnHint } from './columns';
 import { datasetShow, datasourceData, type People } from './present';
 import {

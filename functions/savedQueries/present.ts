@@ -1,17 +1,11 @@
 // The saved query as Superset's API shows it: show_columns for GET /{pk}, list_columns for the list,
 // plus the schedule fields this product adds. Related users and databases are looked up once per call.
-import type { Ports } from '../ports/index';
-import { findDatabase } from '../databases/repository';
-import { getUserById } from '../platform/users';
+import type { RelatedLoader, UserRef } from '../lists/related';
 import { isoNaive, naturalTime } from './humanize';
 import type { SavedQueryRecord } from './repository';
 import { extractSqlTables, type SqlTable } from './sqlTables';
 
-export interface UserRef {
-  first_name: string;
-  id: number;
-  last_name: string;
-}
+export { relatedLoader, type RelatedLoader, type UserRef } from '../lists/related';
 
 export interface SavedQueryDict {
   id: number;
@@ -38,28 +32,6 @@ export interface SavedQueryDict {
   schedule_info: SavedQueryRecord['schedule_info'];
   next_run: string | null;
 }
-
-/** Caches users and databases for one response (a list shows the same owner many times). */
-export function relatedLoader(ports: Ports) {
-  const users = new Map<number, Promise<UserRef | null>>();
-  const dbs = new Map<number, Promise<string | null>>();
-  return {
-    user(id: number) {
-      if (!users.has(id)) {
-        users.set(
-          id,
-          getUserById(ports, id).then((u) => (u ? { first_name: u.first_name, id: u.id, last_name: u.last_name } : null)),
-        );
-      }
-      return users.get(id)!;
-    },
-    databaseName(id: number) {
-      if (!dbs.has(id)) dbs.set(id, findDatabase(ports, id).then((d) => d?.database_name ?? null));
-      return dbs.get(id)!;
-    },
-  };
-}
-export type RelatedLoader = ReturnType<typeof relatedLoader>;
 
 const parseExtra = (text: string): Record<string, unknown> => {
   try {

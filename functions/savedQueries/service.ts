@@ -11,7 +11,8 @@ import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
 import { findDatabase } from '../databases/repository';
-import { applyListQuery, ORDER_COLUMNS } from './listing';
+import { runList } from '../lists/engine';
+import { readsAllSavedQueries, savedQueryList } from './listResource';
 import { relatedLoader, toSavedQueryDict } from './present';
 import {
   deleteSavedQueryItems,
@@ -21,13 +22,12 @@ import {
   type SavedQueryRecord,
 } from './repository';
 import { planSchedule } from './schedule';
-import { selectColumns } from './selectColumns';
+import { selectColumns } from '../lists/select';
 
 const VIEW = 'SavedQuery';
 const savedQueryNotFound = () => notFound('Saved query not found');
 
-/** Superset's can_access_all_queries: such users read everyone's saved queries (never write them). */
-const readsAll = (user: Identity) => hasPermission(user.roles, 'all_query_access', 'all_query_access');
+const readsAll = readsAllSavedQueries;
 
 async function assertDatabase(ports: Ports, dbId: number) {
   if (!(await findDatabase(ports, dbId))) {
@@ -160,32 +160,7 @@ export async function bulkDeleteSavedQueries(ports: Ports, user: Identity, ids: 
   return { message: n === 1 ? 'Deleted 1 saved query' : `Deleted ${n} saved queries` };
 }
 
-export const LIST_COLUMNS = [
-  'changed_on', 'changed_on_delta_humanized', 'changed_by.first_name', 'changed_by.id', 'changed_by.last_name',
-  'created_on', 'created_by.first_name', 'created_by.id', 'created_by.last_name', 'database.database_name',
-  'database.id', 'db_id', 'description', 'extra', 'extra_json', 'id', 'label', 'last_run_delta_humanized', 'rows',
-  'catalog', 'schema', 'sql', 'sql_tables', 'template_parameters', 'tags', 'schedule_info', 'next_run',
-];
-
 export async function listSavedQueries(ports: Ports, user: Identity, q: ListQuery) {
   requirePermission(user, 'can_read', VIEW);
-  const records = await listSavedQueryRecords(ports, readsAll(user) ? null : user.userId);
-  const related = relatedLoader(ports);
-  const page = await applyListQuery(records, q, related);
-  const now = ports.clock.now();
-  const columns = q.columns ?? q.select_columns;
-  const result = await Promise.all(
-    page.records.map(async (r) => {
-      const dict = { ...(await toSavedQueryDict(r, related, now)) } as Record<string, unknown>;
-      return selectColumns(dict, columns?.length ? columns : LIST_COLUMNS);
-    }),
-  );
-  return {
-    count: page.count,
-    ids: page.records.map((r) => r.id),
-    result,
-    list_columns: LIST_COLUMNS,
-    order_columns: ORDER_COLUMNS,
-    list_title: 'List Saved Query',
-  };
+  return runList(savedQueryList, { ports, user }, q);
 }

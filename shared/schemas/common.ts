@@ -18,7 +18,8 @@ export const ListQuerySchema = z
     order_column: z.string().optional(),
     order_direction: z.enum(['asc', 'desc']).optional(),
     page: z.number().int().min(0).default(0),
-    page_size: z.number().int().min(-1).max(1000).default(25),
+    /** Absent: the resource's default; -1 or above the resource's maximum: cut to it (functions/lists). */
+    page_size: z.number().int().min(-1).optional(),
     columns: z.array(z.string()).optional(),
     keys: z.array(z.string()).optional(),
     select_columns: z.array(z.string()).optional(),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isoNaive, naturalTime } from '../../../../functions/savedQueries/humanize';
-import { selectColumns } from '../../../../functions/savedQueries/selectColumns';
 import { extractSqlTables } from '../../../../functions/savedQueries/sqlTables';
 
 describe('naturalTime', () => {
@@ -23,18 +22,6 @@ describe('naturalTime', () => {
 
   it('formats naive UTC ISO text as Superset does', () => {
     expect(isoNaive(now)).toBe('2026-03-01T12:00:00.000');
-  });
-});
-
-describe('selectColumns', () => {
-  const row = { id: 1, label: 'x', database: { id: 2, database_name: 'db' }, owners: [{ id: 1, first_name: 'a' }, { id: 2, first_name: 'b' }] };
-  it('keeps named fields and reaches into related objects and lists', () => {
-    expect(selectColumns(row, ['label', 'database.id', 'owners.first_name', 'missing'])).toEqual({
-      label: 'x',
-      database: { id: 2 },
-      owners: [{ first_name: 'a' }, { first_name: 'b' }],
-    });
-    expect(selectColumns(row, ['database.id', 'database.database_name'])).toEqual({ database: { id: 2, database_name: 'db' } });
   });
 });
 

@@ -1,5 +1,5 @@
 // Superset's `columns` rison argument (get and list): keep only the named fields of a result, where a
-// dotted name reaches into a related object (`database.id`, `changed_by.first_name`).
+// dotted name reaches into a related object (`database.id`, `changed_by.first_name`, `owners.id` of each owner).
 
 export function selectColumns(row: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
