@@ -7,7 +7,7 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { addFavorite, favoriteIds, favoriteStatus, removeFavorite } from '../platform/favorites';
 import { listUsers } from '../platform/users';
-import { selectColumns } from '../savedQueries/selectColumns';
+import { selectColumns } from '../lists/select';
 import { applyListQuery, checkListQuery, ORDER_COLUMNS } from './listing';
 import { chartRelated, LIST_COLUMNS, toChartDict } from './present';
 import { listChartRecords } from './repository';

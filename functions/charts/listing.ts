@@ -116,6 +116,7 @@ export async function applyListQuery(records: ChartRecord[], q: ListQuery, ctx: 
     return direction === 'asc' ? c : -c;
   });
   const sorted = keyed.map((x) => x.r);
-  const page = q.page_size < 0 ? sorted : sorted.slice(q.page * q.page_size, (q.page + 1) * q.page_size);
+  const size = q.page_size ?? 25;
+  const page = size < 0 ? sorted : sorted.slice(q.page * size, (q.page + 1) * size);
   return { count: sorted.length, records: page };
 }

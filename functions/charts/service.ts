@@ -9,7 +9,7 @@ import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
-import { selectColumns } from '../savedQueries/selectColumns';
+import { selectColumns } from '../lists/select';
 import { findDataset } from '../datasets/repository';
 import { canReadDatasource } from './datasource';
 import { checkDatasource, checkJsonFields, ownerList } from './payload';

@@ -29,3 +29,16 @@ export type ListQuery = z.infer<typeof ListQuerySchema>;
 
 /** `force` flags arrive as rison booleans. */
 export const ForceSchema = z.object({ force: z.boolean().optional() }).passthrough();
+
+/** The answer of a list call (functions/lists/engine.ts), given the schema of one result row. */
+export const listResponseSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    count: z.number().int().min(0),
+    ids: z.array(z.union([z.number(), z.string()])),
+    result: z.array(row),
+    list_columns: z.array(z.string()).optional(),
+    order_columns: z.array(z.string()).optional(),
+    label_columns: z.record(z.string(), z.string()).optional(),
+    description_columns: z.record(z.string(), z.string()).optional(),
+    list_title: z.string().optional(),
+  });
