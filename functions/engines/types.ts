@@ -2,6 +2,7 @@
 // connect.ts, run.ts, metadata.ts, dialect.ts, errors.ts, statements.ts, index.ts).
 import type { SupersetError } from '../../shared/errors';
 import type { GenericType } from '../../shared/constants';
+import type { ChartDialect } from './chartDialect';
 
 export type EngineKind = 'duckdb' | 'postgresql' | 'awsathena';
 
@@ -83,7 +84,8 @@ export interface CostRow {
   [key: string]: string | number | null;
 }
 
-export interface Dialect {
+/** Chart-query SQL (time grains, literals, limits, ordering, aggregates) is in ChartDialect. */
+export interface Dialect extends ChartDialect {
   /** sql-formatter language name. */
   formatterLanguage: 'duckdb' | 'postgresql' | 'trino';
   /** CodeMirror / display name of the dialect. */

@@ -27,13 +27,13 @@ export const MULTI_VALUE_OPERATORS: readonly FilterOperator[] = ['IN', 'NOT IN']
 /** Superset's ISO 8601 time grain names (spec §9: none, 5 s ... year). */
 export const TIME_GRAINS = [
   'PT1S', 'PT5S', 'PT30S', 'PT1M', 'PT5M', 'PT10M', 'PT15M', 'PT30M', 'PT1H', 'PT6H',
-  'P1D', 'P1W', '1969-12-28T00:00:00Z/P1W', 'P1W/1970-01-03T00:00:00Z', 'P1M', 'P3M', 'P1Y',
+  'P1D', 'P7D', 'P1W', '1969-12-28T00:00:00Z/P1W', 'P1W/1970-01-03T00:00:00Z', 'P1M', 'P3M', 'P1Y',
 ] as const;
 export type TimeGrain = (typeof TIME_GRAINS)[number];
 /** Display names as Superset's builtin_time_grains. */
 export const TIME_GRAIN_NAMES: Record<TimeGrain, string> = {
   PT1S: 'Second', PT5S: '5 second', PT30S: '30 second', PT1M: 'Minute', PT5M: '5 minute', PT10M: '10 minute',
-  PT15M: '15 minute', PT30M: '30 minute', PT1H: 'Hour', PT6H: '6 hour', P1D: 'Day', P1W: 'Week',
+  PT15M: '15 minute', PT30M: '30 minute', PT1H: 'Hour', PT6H: '6 hour', P1D: 'Day', P7D: '7 day', P1W: 'Week',
   '1969-12-28T00:00:00Z/P1W': 'Week starting Sunday', 'P1W/1970-01-03T00:00:00Z': 'Week ending Saturday',
   P1M: 'Month', P3M: 'Quarter', P1Y: 'Year',
 };

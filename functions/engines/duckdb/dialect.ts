@@ -1,10 +1,12 @@
-// DuckDB dialect: names for the formatter and the editor, identifier quoting, generated SELECT.
+// DuckDB dialect: names for the formatter and the editor, identifier quoting, generated SELECT, chart SQL (chartSql.ts).
 import type { Dialect } from '../types';
+import { duckdbChartDialect } from './chartSql';
 import { quoteIdentifier as quote, selectStarSql } from '../quoting';
 
 export const quoteIdentifier = quote;
 
 export const duckdbDialect: Dialect = {
+  ...duckdbChartDialect,
   formatterLanguage: 'duckdb',
   name: 'DuckDB',
   quoteIdentifier,

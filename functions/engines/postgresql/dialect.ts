@@ -1,8 +1,10 @@
-// PostgreSQL dialect: names for the formatter and the editor, identifier quoting, generated SELECT.
+// PostgreSQL dialect: names for the formatter and the editor, identifier quoting, generated SELECT, chart SQL (chartSql.ts).
 import type { Dialect } from '../types';
+import { postgresChartDialect } from './chartSql';
 import { quoteIdentifier, selectStarSql } from '../quoting';
 
 export const postgresDialect: Dialect = {
+  ...postgresChartDialect,
   formatterLanguage: 'postgresql',
   name: 'PostgreSQL',
   quoteIdentifier,
