@@ -2,11 +2,13 @@
 // and with the expected number of series.
 import { describe, expect, it } from 'vitest';
 import * as echarts from 'echarts';
+import type { EChartsOption } from 'echarts';
+import { ChartDataQueryContextSchema } from '../../../../shared/schemas/chartData';
 import { listPlugins } from '../../../../shared/viz/registry';
 import type { ChartProps } from '../../../../shared/viz/types';
 import { SAMPLES } from './samples';
 
-function renderSvg(option: object, width: number, height: number): { svg: string; series: number } {
+function renderSvg(option: EChartsOption, width: number, height: number): { svg: string; series: number } {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption(option);
@@ -17,7 +19,7 @@ function renderSvg(option: object, width: number, height: number): { svg: string
   }
 }
 
-function optionOf(props: ChartProps): object | null {
+function optionOf(props: ChartProps): EChartsOption | null {
   if (props.kind === 'echarts') return props.option;
   if (props.kind === 'bigNumber') return props.trendline;
   return null;
@@ -30,6 +32,8 @@ describe('each ECharts option renders with ECharts SSR without throwing and with
   for (const plugin of listPlugins()) {
     it(plugin.vizType, () => {
       const sample = SAMPLES[plugin.vizType];
+      // The request validates against the chart data route's schema.
+      expect(() => ChartDataQueryContextSchema.parse(plugin.buildQuery(sample.formData))).not.toThrow();
       const props = plugin.transformProps({ formData: sample.formData, queriesData: sample.queriesData, width: 800, height: 500 });
       const option = optionOf(props);
       if (sample.series === null) {
