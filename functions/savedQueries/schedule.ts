@@ -4,7 +4,7 @@
 import { badRequest } from '../../shared/errors';
 import type { ScheduleInfo } from '../../shared/routes/savedQueries';
 import type { Ports } from '../ports/index';
-import { CronError, isValidTimeZone, nextRun, parseCron } from './cron';
+import { CronError, isValidTimeZone, nextRun, parseCron } from '../../shared/scheduling/cron';
 import {
   claimScheduledRun,
   dropSchedulePointer,
@@ -25,10 +25,9 @@ const invalid = (field: string, message: string) =>
 /** Checks a schedule and computes its first run after `nowMs`; 400 with a readable reason otherwise. */
 export function planSchedule(info: ScheduleInfo | null | undefined, nowMs: number): { schedule_info: ScheduleInfo | null; next_run_ms: number | null } {
   if (!info) return { schedule_info: null, next_run_ms: null };
-  const crontab = info.crontab.trim().replace(/\s+/g, ' ');
-  let spec;
+  let crontab: string;
   try {
-    spec = parseCron(crontab);
+    crontab = parseCron(info.crontab);
   } catch (error) {
     if (error instanceof CronError) throw invalid('crontab', `Invalid crontab '${info.crontab}': ${error.message}`);
     throw error;
@@ -38,7 +37,7 @@ export function planSchedule(info: ScheduleInfo | null | undefined, nowMs: numbe
   if (info.output_table != null && !OUTPUT_TABLE.test(info.output_table)) {
     throw invalid('output_table', `The output table "${info.output_table}" is not a valid table name (table or schema.table).`);
   }
-  const next = nextRun(spec, info.timezone, nowMs);
+  const next = nextRun(crontab, info.timezone, nowMs);
   if (next === null) throw invalid('crontab', `Crontab '${info.crontab}' never runs`);
   const schedule_info: ScheduleInfo = { ...info, crontab };
   return { schedule_info, next_run_ms: info.active ? next : null };

@@ -1,7 +1,8 @@
-// Scheduled saved queries: every minute the scheduler lists the due ones (functions/savedQueries owns
-// schedules and their claim), claims each run so two ticks cannot both start it, and runs it as its
-// owner through the same queue and worker as an async execute. A run the plan refuses (DML on a
-// read-only database, a CTAS target not allowed...) is stored as a failed query so the owner sees why.
+// Scheduled saved queries, a due-work provider of the every-minute tick (functions/jobs/registry.ts):
+// it lists the due ones (functions/savedQueries owns schedules and their claim), claims each run so
+// two ticks cannot both start it, and runs it as its owner through the same queue and worker as an
+// async execute. A run the plan refuses (DML on a read-only database, a CTAS target not allowed...)
+// is stored as a failed query so the owner sees why.
 import { SupersetError } from '../../shared/errors';
 import { findDatabase } from '../databases/repository';
 import { engineFor } from '../databases/engines';
@@ -13,6 +14,7 @@ import { putQuery } from '../queries/repository';
 import { offloadLargeSql } from '../queries/largeSql';
 import { listDueScheduledQueries, markScheduledRun } from '../savedQueries/schedule';
 import type { SavedQueryRecord } from '../savedQueries/repository';
+import type { DueWorkProvider } from '../jobs/dueWork';
 import { enqueueQuery } from './enqueue';
 import { newQueryRecord } from './execute';
 import { planRun, type RunPlan } from './plan';
@@ -80,3 +82,9 @@ export async function runDueScheduledQueries(ports: Ports, nowMs = ports.clock.n
   }
   return started;
 }
+
+/** The tick's provider: the client ids of the runs it started. */
+export const scheduledQueries: DueWorkProvider = {
+  name: 'savedQueries',
+  runDue: async (ports, nowMs) => (await runDueScheduledQueries(ports, nowMs)).map((q) => q.client_id),
+};

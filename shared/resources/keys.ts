@@ -25,6 +25,7 @@
 // | table schema by id                | TABLESCHEMA#<id>                     | TABLESCHEMA               |                                                         |
 // | key-value store (permalinks)      | KV#<id>                              | KV                        |                                                         |
 // | async events of a user            | ASYNC_EVENTS#<uid>                   | EVENT#<padded stream id>  |                                                         |
+// | done marker of a queued job      | JOBDONE#<queue>#<job key>            | JOBDONE                   | (worker idempotency, ttl a day)                         |
 // | event log                         | LOG#<uid>#<yyyy-mm-dd>               | <dttm>#<batch>#<n>        | gsi1 LOG#<yyyy-mm-dd> / <dttm>#<uid>#<batch>#<n>        |
 // | chart (slice)                     | CHART#<id>                           | CHART                     | gsi1 DATASET#<id>#CHARTS / padded id (dataset's charts) |
 // |                                   |                                      |                           | gsi2 CHARTS / padded id (list)                          |
@@ -100,4 +101,5 @@ export const KEYS = {
   formDataContext: (userId: number, tabId: number | string, datasource: string, chartId: number | null) =>
     entity('FORMDATACTX', `${userId}#${tabId}#${datasource}#${chartId ?? ''}`),
   chartJob: (jobId: string) => entity('CHARTJOB', jobId),
+  jobDone: (queue: string, key: string) => entity('JOBDONE', `${queue}#${key}`),
 } as const;

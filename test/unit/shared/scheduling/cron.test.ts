@@ -1,51 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { CronError, isValidTimeZone, nextRun, parseCron } from '../../../../functions/savedQueries/cron';
+import { CronError, isValidTimeZone, nextRun, parseCron } from '../../../../shared/scheduling/cron';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+const runs = (expr: string, from: string, n: number, tz = 'UTC') => {
+  const out: string[] = [];
+  let t = at(from);
+  for (let i = 0; i < n; i++) {
+    t = nextRun(expr, tz, t)!;
+    out.push(new Date(t).toISOString().slice(0, 16));
+  }
+  return out;
+};
+
 describe('parseCron', () => {
   it('expands lists, ranges, steps and names', () => {
-    const spec = parseCron('*/15 9-17/4 1,15 jan-mar MON-FRI');
-    expect([...spec.minutes]).toEqual([0, 15, 30, 45]);
-    expect([...spec.hours]).toEqual([9, 13, 17]);
-    expect([...spec.daysOfMonth]).toEqual([1, 15]);
-    expect([...spec.months]).toEqual([1, 2, 3]);
-    expect([...spec.daysOfWeek]).toEqual([1, 2, 3, 4, 5]);
-    expect(spec.domRestricted && spec.dowRestricted).toBe(true);
+    // Minutes */15, hours 9-17/4 (9, 13, 17), the 1st or 15th of Jan-Mar or any weekday of those months.
+    expect(runs('*/15 9-17/4 1,15 jan-mar MON-FRI', '2026-03-31T17:40:00Z', 6)).toEqual([
+      '2026-03-31T17:45', '2027-01-01T09:00', '2027-01-01T09:15', '2027-01-01T09:30', '2027-01-01T09:45', '2027-01-01T13:00',
+    ]);
+    // Sat 2027-01-02 and Sun 01-03 are neither weekdays nor the 1st/15th: next is Mon 01-04.
+    expect(runs('0 9 1,15 jan-mar MON-FRI', '2027-01-01T10:00:00Z', 1)).toEqual(['2027-01-04T09:00']);
+    expect(parseCron('  0   9 * *  1 ')).toBe('0 9 * * 1');
   });
 
   it('reads `?` in a day field as `*` (Quartz, EventBridge)', () => {
-    expect(parseCron('0 9 ? * MON').dowRestricted).toBe(true);
-    expect(parseCron('0 9 ? * MON').domRestricted).toBe(false);
+    expect(runs('0 9 ? * MON', '2026-03-01T00:00:00Z', 2)).toEqual(['2026-03-02T09:00', '2026-03-09T09:00']);
+    expect(runs('0 9 1 * ?', '2026-03-01T10:00:00Z', 1)).toEqual(['2026-04-01T09:00']);
     expect(() => parseCron('? 9 * * *')).toThrow(/invalid minute value/);
   });
 
   it('treats 7 as Sunday and a single value with a step as running to the end', () => {
-    expect([...parseCron('0 0 * * 7').daysOfWeek]).toEqual([0]);
-    expect([...parseCron('5/20 * * * *').minutes]).toEqual([5, 25, 45]);
+    expect(runs('0 0 * * 7', '2026-03-02T00:00:00Z', 1)).toEqual(['2026-03-08T00:00']);
+    expect(runs('5/20 * * * *', '2026-03-01T00:00:00Z', 4)).toEqual(['2026-03-01T00:05', '2026-03-01T00:25', '2026-03-01T00:45', '2026-03-01T01:05']);
   });
 
   it.each([
     ['* * * *', /expected 5 fields/],
     ['', /expected 5 fields/],
+    ['* * * * * *', /expected 5 fields/],
     ['60 * * * *', /minute value 60 is outside 0-59/],
     ['* 24 * * *', /hour value 24/],
     ['* * 0 * *', /day of month value 0/],
     ['* * * 13 *', /month value 13/],
-    ['*/0 * * * *', /invalid step/],
-    ['5-1 * * * *', /goes backwards/],
-    ['a * * * *', /invalid minute value 'a'/],
-    ['1,,2 * * * *', /empty item/],
+    ['1-70 * * * *', /minute field '1-70' has a value outside 0-59/],
+    ['*/0 * * * *', /illegal stepping/],
+    ['5-1 * * * *', /larger than/],
+    ['a * * * *', /illegal characters/],
+    ['1,,2 * * * *', /empty/],
   ])('refuses %j', (expr, message) => {
     expect(() => parseCron(expr)).toThrow(CronError);
     expect(() => parseCron(expr)).toThrow(message);
+    expect(() => nextRun(expr, 'UTC', 0)).toThrow(CronError);
   });
 });
 
 describe('nextRun', () => {
   it('finds the next minute strictly after the given time', () => {
     expect(iso(nextRun('* * * * *', 'UTC', at('2026-03-01T10:00:00Z')))).toBe('2026-03-01T10:01:00.000Z');
+    expect(iso(nextRun('* * * * *', 'UTC', at('2026-03-01T10:00:59.999Z')))).toBe('2026-03-01T10:01:00.000Z');
     expect(iso(nextRun('* * * * *', 'UTC', at('2026-03-01T10:00:30Z')))).toBe('2026-03-01T10:01:00.000Z');
   });
 
@@ -78,6 +92,12 @@ describe('nextRun', () => {
     expect(iso(nextRun('0 0 13 * 5', 'UTC', at('2026-03-02T00:00:00Z')))).toBe('2026-03-06T00:00:00.000Z');
     // Only day-of-week restricted.
     expect(iso(nextRun('0 12 * * sun', 'UTC', at('2026-03-02T00:00:00Z')))).toBe('2026-03-08T12:00:00.000Z');
+  });
+
+  it('keeps a daily wall time on both sides of a DST change (Europe/Berlin)', () => {
+    // CET (UTC+1) until 2026-03-29 02:00, CEST (UTC+2) after; back to CET on 2026-10-25.
+    expect(runs('0 9 * * *', '2026-03-27T12:00:00Z', 3, 'Europe/Berlin')).toEqual(['2026-03-28T08:00', '2026-03-29T07:00', '2026-03-30T07:00']);
+    expect(runs('0 9 * * *', '2026-10-23T12:00:00Z', 3, 'Europe/Berlin')).toEqual(['2026-10-24T07:00', '2026-10-25T08:00', '2026-10-26T08:00']);
   });
 
   it('finds leap days and gives up on dates that never come', () => {
