@@ -23,6 +23,8 @@
 // | SQL Lab tab                       | TABSTATE#<id>                        | TABSTATE                  | gsi1 USER#<uid>#TABS / padded id                        |
 // | table schema of a tab             | TABSTATE#<tab id>                    | TABLESCHEMA#<padded id>   | (read with its tab in one query)                        |
 // | table schema by id                | TABLESCHEMA#<id>                     | TABLESCHEMA               |                                                         |
+// | dashboard                         | DASHBOARD#<id>                       | DASHBOARD                 | gsi2 DASHBOARDS / padded id (list)                      |
+// | dashboard slug claim (unique)     | DASHBOARDSLUG#<slug>                 | DASHBOARDSLUG             |                                                         |
 // | key-value store (permalinks)      | KV#<id>                              | KV                        |                                                         |
 // | async events of a user            | ASYNC_EVENTS#<uid>                   | EVENT#<padded stream id>  |                                                         |
 // | done marker of a queued job      | JOBDONE#<queue>#<job key>            | JOBDONE                   | (worker idempotency, ttl a day)                         |
@@ -84,6 +86,10 @@ export const KEYS = {
   tableSchemaPrefix: 'TABLESCHEMA#',
   tableSchema: (id: number) => entity('TABLESCHEMA', id),
   userTabs: (userId: number) => `USER#${userId}#TABS`,
+
+  dashboard: (id: number) => entity('DASHBOARD', id),
+  dashboardSlug: (slug: string) => entity('DASHBOARDSLUG', slug),
+  dashboardsList: 'DASHBOARDS',
 
   kv: (id: string) => entity('KV', id),
   asyncEvents: (userId: number) => `ASYNC_EVENTS#${userId}`,

@@ -8,6 +8,7 @@ import { tabStateRoutes } from './tabState';
 import { datasetRoutes } from './datasets';
 import { chartRoutes } from './charts';
 import { exploreRoutes } from './explore';
+import { dashboardRoutes } from './dashboards';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 export const routes: readonly RouteDef[] = [
@@ -20,6 +21,7 @@ export const routes: readonly RouteDef[] = [
   ...datasetRoutes,
   ...chartRoutes,
   ...exploreRoutes,
+  ...dashboardRoutes,
 ];
 
 export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.name, r]));

@@ -84,6 +84,11 @@ const ADMIN: PermissionView[] = [
   ['menu_access', 'Data'],
 ];
 
+/** Role ids as Superset's default install numbers them (dashboard roles and the security API use ids). */
+export const ROLE_IDS: Record<string, number> = { Admin: 1, Public: 2, Alpha: 3, Gamma: 4, sql_lab: 6 };
+export const roleIdsOf = (roles: readonly string[]) => roles.map((r) => ROLE_IDS[r]).filter((id): id is number => id !== undefined);
+export const roleNameOf = (id: number) => Object.entries(ROLE_IDS).find(([, v]) => v === id)?.[0] ?? null;
+
 export const ROLES: Record<string, readonly PermissionView[]> = {
   Admin: ADMIN,
   Alpha: ALPHA,

@@ -1,0 +1,55 @@
+// Who may see and who may edit a dashboard (spec section 6, Superset's DashboardAccessFilter and
+// is_owner checks): admins and owners always; others see published dashboards whose charts read a
+// dataset they may read, or, with the DASHBOARD_RBAC flag, published dashboards granting one of their
+// roles. Editing needs can_write on Dashboard and ownership (or admin).
+import { SupersetError, notFound } from '../../shared/errors';
+import { isFeatureEnabled } from '../../shared/featureFlags';
+import { hasPermission, isAdmin, roleIdsOf } from '../../shared/security/roles';
+import type { Identity } from '../http/identity';
+import type { Ports } from '../ports/index';
+import { findChart } from '../charts/repository';
+import { findDataset } from '../datasets/repository';
+import { canReadDatasource } from '../charts/datasource';
+import { findDashboard, findDashboardIdBySlug, type DashboardRecord } from './repository';
+
+export const VIEW = 'Dashboard';
+export const EDIT_FORBIDDEN = 'You do not have permission to edit this dashboard';
+
+export const ownsDashboard = (user: Identity, d: DashboardRecord) => isAdmin(user.roles) || d.owners.includes(user.userId);
+
+export const canEditDashboard = (user: Identity, d: DashboardRecord) => hasPermission(user.roles, 'can_write', VIEW) && ownsDashboard(user, d);
+
+/** Dataset ids read by the dashboard's charts. */
+async function datasetIdsOf(ports: Ports, d: DashboardRecord): Promise<number[]> {
+  const charts = await Promise.all(d.slice_ids.map((id) => findChart(ports, id)));
+  return [...new Set(charts.filter((c) => c !== null).map((c) => c!.datasource_id))];
+}
+
+export async function canSeeDashboard(ports: Ports, user: Identity, d: DashboardRecord): Promise<boolean> {
+  if (ownsDashboard(user, d)) return true;
+  if (!d.published) return false;
+  if (isFeatureEnabled('DASHBOARD_RBAC') && d.roles.length && roleIdsOf(user.roles).some((r) => d.roles.includes(r))) return true;
+  for (const datasetId of await datasetIdsOf(ports, d)) {
+    const dataset = await findDataset(ports, datasetId);
+    if (dataset && (await canReadDatasource(ports, user, dataset))) return true;
+  }
+  return false;
+}
+
+/** A dashboard by id or slug, if the user may see it; else 404 as if it did not exist. */
+export async function readableDashboard(ports: Ports, user: Identity, idOrSlug: string | number): Promise<DashboardRecord> {
+  const text = String(idOrSlug);
+  const id = /^\d+$/.test(text) ? Number(text) : await findDashboardIdBySlug(ports, text);
+  const dashboard = id ? await findDashboard(ports, id) : null;
+  if (!dashboard || !(await canSeeDashboard(ports, user, dashboard))) throw notFound('Not found');
+  return dashboard;
+}
+
+/** The dashboard if the user may edit it: 404 when invisible, 403 (Superset's message) when not owned. */
+export async function editableDashboard(ports: Ports, user: Identity, id: number): Promise<DashboardRecord> {
+  const dashboard = await readableDashboard(ports, user, id);
+  if (!canEditDashboard(user, dashboard)) {
+    throw new SupersetError('MISSING_OWNERSHIP_ERROR', EDIT_FORBIDDEN, { status: 403 });
+  }
+  return dashboard;
+}

@@ -1,7 +1,0 @@
-// Smooth Line props: the shared timeseries transform drawing every series as smooth.
-import type { EChartsProps, TransformPropsInput } from '../types';
-import { transformTimeseries } from '../timeseries/transformProps';
-
-export function transformProps(input: TransformPropsInput): EChartsProps {
-  return transformTimeseries(input, 'smooth');
-}
