@@ -1,0 +1,7 @@
+// Stepped Line props: the shared timeseries transform drawing every series as step.
+import type { EChartsProps, TransformPropsInput } from '../types';
+import { transformTimeseries } from '../timeseries/transformProps';
+
+export function transformProps(input: TransformPropsInput): EChartsProps {
+  return transformTimeseries(input, 'step');
+}
