@@ -1,9 +1,9 @@
-// POST /api/v1/sqllab/execute/: plan (refusals happen here, before anything runs or is stored), then
+// POST /api/v1/sqllab/execute/: plan (refusals happen here, before anything runs; a refused run is recorded failed), then
 // either run it now while storing the query (runSync.ts: 200 with rows) or store it pending and queue
 // it for a worker (202 with the query).
 import { forbidden } from '../../shared/errors';
 import type { ExecuteBody } from '../../shared/routes/sqllab';
-import { getDatabaseRecent, databaseNotFound, type DatabaseRecord } from '../databases/repository';
+import { getDatabaseRecent, databaseNotFound } from '../databases/repository';
 import { canSeeDatabase } from '../databases/access';
 import { engineFor } from '../databases/engines';
 import { requirePermission } from '../http/authz';
@@ -15,62 +15,14 @@ import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId, putQuery, type NewQueryExtras } from '../queries/repository';
 import { offloadLargeSql } from '../queries/largeSql';
 import { isInProgress } from '../../shared/constants';
-import { planRun, type RunPlan } from './plan';
+import { planRun } from './plan';
+import { newQueryRecord } from './newRecord';
+import { recordRefusedRun } from './refusedRun';
 import { runSync } from './runSync';
 import { syncBudgetMs } from './runner';
 import { enqueueQuery } from './enqueue';
 import type { ClientOptions } from './respondPayload';
-import { newResultsKey } from './resultStore';
-
-export function newQueryRecord(
-  ports: Pick<Ports, 'clock' | 'ids'>,
-  init: { id: number; clientId: string; db: DatabaseRecord; user: Pick<Identity, 'userId' | 'username'>; async: boolean; plan: RunPlan },
-  body: Partial<ExecuteBody> & { sql: string },
-): QueryRecord {
-  const now = ports.clock.now();
-  const { plan } = init;
-  return {
-    id: init.id,
-    client_id: init.clientId,
-    database_id: init.db.id,
-    database_name: init.db.database_name,
-    user_id: init.user.userId,
-    username: init.user.username,
-    status: init.async ? 'pending' : 'running',
-    tab_name: body.tab ?? null,
-    sql_editor_id: body.sql_editor_id ?? null,
-    catalog: body.catalog ?? null,
-    schema: body.schema ?? null,
-    sql: body.sql,
-    executed_sql: plan.executedSql,
-    select_sql: plan.ctas?.selectSql ?? null,
-    limit: plan.limit?.limit ?? null,
-    limiting_factor: plan.limit ? plan.limit.factor : 'NOT_LIMITED',
-    select_as_cta: Boolean(plan.ctas),
-    select_as_cta_used: Boolean(plan.ctas),
-    ctas_method: plan.ctas?.method ?? body.ctas_method ?? 'TABLE',
-    tmp_table_name: plan.ctas?.table ?? null,
-    tmp_schema_name: plan.ctas?.schema ?? null,
-    progress: 0,
-    rows: null,
-    error_message: null,
-    errors: null,
-    link: null,
-    results_key: newResultsKey(ports, init.clientId),
-    start_time: now,
-    start_running_time: init.async ? null : now,
-    end_time: null,
-    tracking_url: null,
-    changed_on: now,
-    extra: {},
-    run_async: init.async,
-    template_params: typeof body.templateParams === 'string' ? body.templateParams : body.templateParams ? JSON.stringify(body.templateParams) : null,
-    expand_data: Boolean(body.expand_data),
-    applied_limit: plan.limit?.limit ?? 0,
-    lease_until: null,
-    attempts: 0,
-  };
-}
+export { newQueryRecord };
 
 export interface ExecuteOptions extends ClientOptions {
   /** Time left to the function (Lambda context); a sync run's limit leaves room to answer. */
@@ -91,6 +43,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     throw forbidden(`Database ${db.database_name} is not exposed in SQL Lab`, 'DATABASE_SECURITY_ACCESS_ERROR');
   }
   const clientId = body.client_id || ports.ids.short(11);
+  const startedAt = ports.clock.now();
   const engine = await engineFor(db);
   const plan = await planRun(
     db,
@@ -104,10 +57,14 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
       ctasMethod: body.ctas_method,
       tmpTableName: body.tmp_table_name,
     },
-    { userId: user.userId, username: user.username, nowMs: ports.clock.now() },
-  );
+    { userId: user.userId, username: user.username, nowMs: startedAt },
+  ).catch(async (error: unknown) => {
+    // Accepted but refused by its own text (syntax, template, DML rule...): still a run, so history keeps it.
+    await recordRefusedRun(ports, { id: await idPromise, clientId, db, user, startedAt }, body, error);
+    throw error;
+  });
   const async = body.runAsync === true || db.allow_run_async;
-  const build = async () => newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan }, body);
+  const build = async () => newQueryRecord(ports, { id: await idPromise, clientId, db, user, async, plan, startedAt }, body);
   const put = async (query: QueryRecord, extras?: NewQueryExtras) => putQuery(ports, await offloadLargeSql(ports, query), extras);
   const store = async () => {
     const query = await build();

@@ -9,7 +9,7 @@ const SQL_PATHS = ['/sqllab/', '/savedqueryview/'];
 
 export function TopNav() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const { username, fullName } = useSnapshot(session);
+  const { username, fullName, roles } = useSnapshot(session);
   const inSql = SQL_PATHS.some((prefix) => pathname.startsWith(prefix));
   const displayName = fullName ?? username ?? '';
   const initial = (displayName || '?').slice(0, 1).toUpperCase();
@@ -58,11 +58,19 @@ export function TopNav() {
             </>
           }
         >
-          {() => (
+          {(close) => (
             <>
               <div className="dropdown__header" role="presentation">
                 Signed in as <strong>{username}</strong>
               </div>
+              <Link to="/user_info/" role="menuitem" className="dropdown__item" onClick={close}>
+                Info
+              </Link>
+              {roles.includes('Admin') && (
+                <Link to="/settings/" role="menuitem" className="dropdown__item" onClick={close}>
+                  Settings
+                </Link>
+              )}
               <button type="button" role="menuitem" className="dropdown__item" onClick={logout}>
                 Logout
               </button>

@@ -52,6 +52,8 @@ const savedQueriesRoute = page('savedqueryview/list', 'Saved queries', () => imp
 const exploreRoute = page('explore', 'Explore', () => import('../features/explore/ExplorePage'));
 const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => import('../features/dashboards/DashboardPage'));
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
+const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
+const settingsRoute = page('settings', 'Settings', () => import('../features/account/SettingsPage'));
 const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('../features/dashboards/DashboardListPage'));
 
 const routeTree = rootRoute.addChildren([
@@ -65,6 +67,8 @@ const routeTree = rootRoute.addChildren([
     dashboardRoute,
     chartListRoute,
     dashboardListRoute,
+    userInfoRoute,
+    settingsRoute,
   ]),
 ]);
 

@@ -34,7 +34,7 @@ export function LoginPage() {
           <span className="topnav__logo">◆</span> Sqlscape
         </div>
         <h1 className="login__title">Sign in</h1>
-        <p className="login__subtitle">Query your databases, build charts and share dashboards.</p>
+        <p className="login__subtitle">Explore your databases with SQL: write queries, browse schemas, save and share your work.</p>
         <form className="form" onSubmit={onSubmit} noValidate>
           <label className="field">
             <span className="field__label">Username</span>

@@ -2,7 +2,8 @@
 import type pg from 'pg';
 import { genericFromTypeName, resultColumn } from '../columns';
 import { engineError } from '../issues';
-import type { TableInfo, TableMetadata } from '../types';
+import { planRows, type PlanRowNode } from '../planRows';
+import type { CostRow, TableInfo, TableMetadata } from '../types';
 import { postgresDialect } from './dialect';
 
 type Query = <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>;
@@ -102,16 +103,41 @@ export async function describeTable(query: Query, table: { name: string; schema:
   };
 }
 
-/** Superset's PostgreSQL estimate: the planner's start-up and total cost of each statement. */
+interface PgPlanNode {
+  'Node Type': string;
+  'Plan Rows'?: number;
+  'Startup Cost'?: number;
+  'Total Cost'?: number;
+  Plans?: PgPlanNode[];
+  [key: string]: unknown;
+}
+
+const PG_DETAIL_KEYS = ['Relation Name', 'Alias', 'Index Name', 'Join Type', 'Strategy', 'Hash Cond', 'Index Cond', 'Filter', 'Group Key', 'Sort Key'];
+
+function pgRowNode(node: PgPlanNode): PlanRowNode {
+  const details = PG_DETAIL_KEYS.filter((key) => node[key] !== undefined).map((key) => {
+    const value = node[key];
+    return `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`;
+  });
+  return {
+    operator: node['Node Type'],
+    rows: node['Plan Rows'] ?? null,
+    extra: { 'Start-up cost': node['Startup Cost'] ?? null, 'Total cost': node['Total Cost'] ?? null },
+    details: details.join('; '),
+    children: (node.Plans ?? []).map(pgRowNode),
+  };
+}
+
+/** The planner's plan of each statement (EXPLAIN (FORMAT JSON)): per operator its rows and start-up/total cost, as Superset's estimate shows the costs. */
 export async function estimatePostgres(client: pg.PoolClient, statements: { sql: string; isSelect: boolean }[]) {
-  const out: Record<string, number | string | null>[] = [];
-  for (const statement of statements) {
+  const out: CostRow[] = [];
+  for (const [index, statement] of statements.entries()) {
     if (!statement.isSelect) {
       throw engineError('PostgreSQL', 'GENERIC_DB_ENGINE_ERROR', 'Cost estimation is only available for SELECT statements.');
     }
     const result = await client.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`);
-    const plan = (result.rows[0]['QUERY PLAN'] as { Plan: Record<string, number> }[])[0].Plan;
-    out.push({ 'Start-up cost': plan['Startup Cost'], 'Total cost': plan['Total Cost'], 'Estimated rows': plan['Plan Rows'] });
+    const plans = result.rows[0]['QUERY PLAN'] as { Plan: PgPlanNode }[];
+    out.push(...planRows(plans.map((p) => pgRowNode(p.Plan)), statements.length > 1 ? index + 1 : null));
   }
   return out;
 }

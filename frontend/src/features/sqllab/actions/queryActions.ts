@@ -5,6 +5,7 @@ import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import * as sqllabApi from '../api/sqllabApi';
 import { clientId } from '../state/initialState';
 import {
+  adoptServerTimes,
   createQuery,
   estimateFailed,
   estimateReturned,
@@ -20,7 +21,7 @@ import {
 import { alterEditor } from '../state/tabTransitions';
 import { apply, getEditor, getQuery, holdResults, sqlLab } from '../state/store';
 import type { Query, QueryResults } from '../state/types';
-import { syncInFlight, watchAsyncQuery } from './queryPolling';
+import { checkForUpdates, syncInFlight, watchAsyncQuery } from './queryPolling';
 import { changesSchema, forgetDatabase } from '../editor/schemaCompletion';
 import { SQLLAB_EVENTS, logSqlLabEvent } from './sqllabEvents';
 
@@ -100,6 +101,7 @@ export async function execute(query: Query): Promise<void> {
       queryLimit: query.queryLimit,
       expand_data: true,
     });
+    if (json?.query) apply((s) => adoptServerTimes(s, query.id, json.query));
     const serverState = json?.query?.state ?? json?.status;
     if (serverState === 'failed') {
       const msg = json?.query?.errorMessage ?? 'Unknown error';
@@ -156,7 +158,9 @@ export async function stopQuery(queryId: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await sqllabApi.stopQuery(queryId);
-      apply((s) => stopQueryTransition(s, queryId));
+      apply((s) => stopQueryTransition(s, queryId, Date.now()));
+      // The server recorded when it stopped: the periodic refresh brings that end time.
+      void checkForUpdates();
       addSuccessToast('Query was stopped.');
       return;
     } catch (error) {

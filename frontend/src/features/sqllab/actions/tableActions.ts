@@ -6,7 +6,7 @@ import { clientId } from '../state/initialState';
 import { createQuery } from '../state/queryTransitions';
 import { tableToServer } from '../state/serverMapping';
 import { apply, getEditor, sqlLab, sqlLabConfig } from '../state/store';
-import { collapseTable, expandTable, mergeTable, migrateTable, removeTables, tableMetadataLoaded } from '../state/tableTransitions';
+import { collapseTable, expandTable, mergeTable, migrateTable, removeTables, tableMetadataLoaded, tableMetadataRequested } from '../state/tableTransitions';
 import type { Table } from '../state/types';
 import { execute } from './queryActions';
 
@@ -78,6 +78,7 @@ export async function addTable(editorId: string, name: string, schema: string, c
 export async function loadTableMetadata(id: string): Promise<void> {
   const table = findTable(id);
   if (!table) return;
+  if (!table.isMetadataLoading) apply((s) => tableMetadataRequested(s, id));
   try {
     const meta = await sqllabApi.tableMetadata(table.dbId, table.name, table.schema, table.catalog);
     apply((s) =>

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { formatEditorSql, runEditorQuery } from '../actions/queryActions';
 import { toggleLeftBar, updateTab } from '../actions/tabActions';
 import { SqlEditor } from '../editor/SqlEditor';
+import { closeEditorPopups } from '../editor/editorSessions';
 import { apply, sqlLab } from '../state/store';
 import { alterEditor, editorView, setSelectedText } from '../state/tabTransitions';
 import type { SqlLabState } from '../state/types';
@@ -58,7 +59,10 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
     else return;
     e.preventDefault();
   };
-  const run = (sql?: string) => void runEditorQuery(editorId, sql ? { sql } : {});
+  const run = (sql?: string) => {
+    closeEditorPopups(editorId);
+    void runEditorQuery(editorId, sql ? { sql } : {});
+  };
 
   return (
     <div className={`query-editor${editor.hideLeftBar ? ' query-editor--no-left' : ''}`}>

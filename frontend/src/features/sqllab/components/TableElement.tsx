@@ -1,7 +1,8 @@
 // One table added to a tab: header with expand/collapse, preview, copy SELECT * and remove; when
 // expanded, its columns with type and key/index markers.
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { runTablePreview, removeTable, setTableExpanded, previewDisabled } from '../actions/tableActions';
+import { loadTableMetadata, runTablePreview, removeTable, setTableExpanded, previewDisabled } from '../actions/tableActions';
 import { copyText } from '../actions/savedActions';
 import { addSuccessToast } from '../../toasts/toastStore';
 import { sqlLab } from '../state/store';
@@ -23,6 +24,11 @@ function keyMarkers(table: Table, column: TableColumn): string[] {
 export function TableElement({ tableId }: { tableId: string }) {
   const snap = useSnapshot(sqlLab);
   const table = snap.tables.find((t) => t.id === tableId) as Table | undefined;
+  // Columns are not stored (server row or local storage): a table restored expanded loads them again.
+  const needsColumns = Boolean(table?.expanded && !table.initialized && !table.isMetadataLoading);
+  useEffect(() => {
+    if (needsColumns) void loadTableMetadata(tableId);
+  }, [needsColumns, tableId]);
   if (!table) return null;
   const label = table.schema ? `${table.schema}.${table.name}` : table.name;
   return (

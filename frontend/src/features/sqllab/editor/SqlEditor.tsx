@@ -141,11 +141,13 @@ export function SqlEditor({ tabId, value, backend, scope, onChange, onSelection,
     });
     const v = new EditorView({ state, parent: host.current! });
     view.current = v;
+    session.closePopups = () => closeCompletion(v);
     if (autoFocus) v.focus();
     if (kept && kept.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: kept.doc.length, insert: value } });
     v.dispatch({ effects: EditorView.scrollIntoView(v.state.selection.main.head, { y: 'center' }) });
     return () => {
       session.state = v.state;
+      session.closePopups = undefined;
       v.destroy();
       view.current = null;
     };

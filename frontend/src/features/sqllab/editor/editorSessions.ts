@@ -7,6 +7,8 @@ export interface EditorSession<C> {
   state?: EditorState;
   handle: { current: C };
   language: Compartment;
+  /** Closes the mounted view's completion popup (set while the tab's editor is mounted). */
+  closePopups?: () => void;
 }
 
 const sessions = new Map<string, EditorSession<unknown>>();
@@ -26,3 +28,6 @@ export function renameEditorSession(from: string, to: string) {
   sessions.delete(from);
   sessions.set(to, s);
 }
+
+/** Running answers the question the completion popup was asking: the Run button closes it too. */
+export const closeEditorPopups = (tabId: string) => sessions.get(tabId)?.closePopups?.();

@@ -35,13 +35,15 @@ export function Timer({ start, end, running }: { start: number; end?: number; ru
 
 export function QueryStatusBar({ query, offline, onStop }: { query: Query; offline: boolean; onStop?: () => void }) {
   const running = isInProgress(query.state);
+  // Fetching the rows of a finished query (after a reload) does not restart its clock.
+  const ticking = running && !query.endDttm;
   return (
     // Only the state is announced: a live region around the ticking timer would talk every 100 ms.
     <div className="query-status">
       <span aria-live="polite" aria-atomic="true">
         <StateBadge state={offline ? 'offline' : query.state} />
       </span>
-      <Timer start={query.startDttm} end={query.endDttm} running={running} />
+      <Timer start={query.startDttm} end={query.endDttm} running={ticking} />
       {running && (
         <div className="query-progress" role="progressbar" aria-label="Query progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={query.progress}>
           <div

@@ -1,6 +1,6 @@
 // The virtualized results grid: only the rows in view are in the DOM, so 100,000 rows scroll as
 // smoothly as 10. Sorting, search and widths are local view state; the rows themselves are never copied.
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ResultColumn } from '../state/types';
 import { formatCell, initialWidth, isNumericColumn, nextSort, type Row, type SortSpec } from './gridData';
@@ -39,6 +39,11 @@ export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSel
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
+
+  // A new order (sort, filter, new rows) starts at its first row, not where the old order was scrolled.
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [order]);
 
   const startResize = (e: PointerEvent, column: ResultColumn) => {
     e.preventDefault();

@@ -48,9 +48,27 @@ export function startQuery(state: SqlLabState, query: Query, now: number): SqlLa
   return next;
 }
 
-/** Stop sets stopped and empties results. */
-export const stopQuery = (state: SqlLabState, id: string): SqlLabState =>
-  alterQuery(state, id, { state: 'stopped', results: null });
+/** Stop sets stopped, empties results and ends the clock (until the server's own end time arrives). */
+export const stopQuery = (state: SqlLabState, id: string, now: number): SqlLabState =>
+  alterQuery(state, id, { state: 'stopped', results: null, endDttm: state.queries[id]?.endDttm ?? now });
+
+const serverMs = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' && value.trim() ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+};
+
+/** A duration is the server's end minus its start: its recorded times replace the browser's. */
+export function serverTimes(query: { startDttm?: unknown; endDttm?: unknown } | null | undefined): Partial<Query> {
+  const start = serverMs(query?.startDttm);
+  const end = serverMs(query?.endDttm);
+  return { ...(start ? { startDttm: start } : {}), ...(end ? { endDttm: end } : {}) };
+}
+
+/** The server answered with its record of the query: take its start and end times. */
+export const adoptServerTimes = (state: SqlLabState, id: string, query: { startDttm?: unknown; endDttm?: unknown } | null | undefined): SqlLabState => {
+  const times = serverTimes(query);
+  return Object.keys(times).length ? alterQuery(state, id, times) : state;
+};
 
 /** Fetching results by results key sets fetching. */
 export const requestQueryResults = (state: SqlLabState, id: string): SqlLabState =>
@@ -65,6 +83,7 @@ export function querySuccess(state: SqlLabState, id: string, results: QueryResul
     state: 'success',
     progress: 100,
     endDttm: now,
+    ...serverTimes(q),
     results,
     rows: q.rows ?? results.data?.length ?? 0,
     limitingFactor: q.limitingFactor,
@@ -106,7 +125,15 @@ export function refreshQueries(state: SqlLabState, altered: Record<string, Serve
   let changed = false;
   for (const [id, server] of Object.entries(altered)) {
     const local = state.queries[id];
-    if (local && (local.state === 'stopped' || local.state === 'failed')) continue;
+    if (local && (local.state === 'stopped' || local.state === 'failed')) {
+      // Its state stays as decided here; its times are the server's.
+      const times = serverTimes(server);
+      if ((times.startDttm && times.startDttm !== local.startDttm) || (times.endDttm && times.endDttm !== local.endDttm)) {
+        queries = { ...queries, [id]: { ...local, ...times } };
+        changed = true;
+      }
+      continue;
+    }
     last = Math.max(last, toMs(server.changed_on));
     const keepLocal: QueryState[] = ['fetching', 'success', 'running'];
     const nextState = server.state === 'success' && local && keepLocal.includes(local.state) ? local.state : server.state;
@@ -114,8 +141,7 @@ export function refreshQueries(state: SqlLabState, altered: Record<string, Serve
       ...(local ?? ({ runAsync: true, progress: 0, sqlEditorId: server.sqlEditorId ?? null } as Query)),
       ...server,
       sqlEditorId: server.sqlEditorId ?? local?.sqlEditorId ?? null,
-      ...(server.startDttm ? { startDttm: Number(server.startDttm) } : {}),
-      ...(server.endDttm ? { endDttm: Number(server.endDttm) } : {}),
+      ...serverTimes(server),
       progress: server.progress ?? local?.progress ?? 0,
       state: nextState,
     } as Query;

@@ -48,6 +48,9 @@ export function removeTables(state: SqlLabState, ids: string[]): SqlLabState {
 export const migrateTable = (state: SqlLabState, id: string, remoteId: number) =>
   alterTable(state, id, { remoteId, inLocalStorage: false });
 
+/** Metadata is being fetched (added, or restored expanded without its columns after a reload). */
+export const tableMetadataRequested = (state: SqlLabState, id: string) => alterTable(state, id, { isMetadataLoading: true });
+
 /** Metadata arrived for a table (columns, keys, indexes, select star). */
 export const tableMetadataLoaded = (state: SqlLabState, id: string, meta: Partial<Table>) =>
   alterTable(state, id, { ...meta, isMetadataLoading: false, initialized: true });

@@ -66,6 +66,17 @@ describe('duckdb metadata', () => {
     expect(row['Estimated rows']).toBe(2);
   });
 
+  it('shows the whole plan, one row per operator, with the scan and its estimate', async () => {
+    const rows = await engine.estimate('SELECT count(*) AS n FROM orders GROUP BY 1 = 1');
+    expect(rows.length).toBeGreaterThan(1);
+    const scan = rows.find((r) => String(r.Operator).includes('SEQ_SCAN') || String(r.Operator).includes('SCAN'));
+    expect(scan).toBeDefined();
+    expect(scan!['Estimated rows']).toBe(2);
+    expect(String(scan!.Details)).toMatch(/orders/);
+    expect(String(scan!.Operator)).toMatch(/└ /);
+    expect(Object.keys(rows[0])).toEqual(['Operator', 'Estimated rows', 'Details']);
+  });
+
   it('tests the connection', async () => {
     await expect(engine.testConnection()).resolves.toBeUndefined();
   });

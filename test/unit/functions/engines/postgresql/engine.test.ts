@@ -216,5 +216,8 @@ describe('postgresql metadata', () => {
     const [row] = await engine.estimate('SELECT * FROM series WHERE n > 10', 'public');
     expect(row['Total cost']).toBeGreaterThan(0);
     expect(row['Start-up cost']).toBeGreaterThanOrEqual(0);
+    expect(row.Operator).toBe('Seq Scan');
+    expect(row['Estimated rows']).toBeGreaterThan(0);
+    expect(String(row.Details)).toMatch(/Relation Name: series; .*Filter: \(n > 10\)/);
   });
 });

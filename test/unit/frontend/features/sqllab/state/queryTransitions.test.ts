@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adoptServerTimes,
   clearInactiveQueries,
   createQuery,
   estimateFailed,
@@ -11,6 +12,7 @@ import {
   refreshQueries,
   removeQuery,
   requestQueryResults,
+  serverTimes,
   startQuery,
   stopQuery,
 } from '../../../../../../frontend/src/features/sqllab/state/queryTransitions';
@@ -52,11 +54,25 @@ describe('query run transitions', () => {
     expect(next.activeSouthPaneTab).toBe('p');
   });
 
-  it('Stop sets stopped and empties results', () => {
+  it('Stop sets stopped, empties results and ends the clock', () => {
     const state = twoTabs({ queries: { q: query('q', { results: results() }) } });
-    const next = stopQuery(state, 'q');
+    const next = stopQuery(state, 'q', 42);
     expect(next.queries.q.state).toBe('stopped');
     expect(next.queries.q.results).toBeNull();
+    expect(next.queries.q.endDttm).toBe(42);
+  });
+
+  it('Durations are the server-recorded end minus start: its times replace the browser ones', () => {
+    const running = twoTabs({ queries: { q: query('q', { startDttm: 1000 }) } });
+    const done = querySuccess(running, 'q', results({ query: { startDttm: 500, endDttm: 810 } as never }), 99_999);
+    expect(done.queries.q).toMatchObject({ startDttm: 500, endDttm: 810 });
+    expect(adoptServerTimes(running, 'q', { startDttm: 400, endDttm: null })).toMatchObject({ queries: { q: { startDttm: 400 } } });
+    expect(adoptServerTimes(running, 'q', {})).toBe(running);
+    expect(serverTimes({ startDttm: '12.5', endDttm: 'x' })).toEqual({ startDttm: 12.5 });
+    // A locally stopped query keeps its state but takes the server's end time.
+    const stopped = twoTabs({ queries: { q: query('q', { state: 'stopped', startDttm: 1000, endDttm: 2000 }) } });
+    const refreshed = refreshQueries(stopped, { q: { id: 'q', state: 'stopped', startDttm: 990, endDttm: 1500, changed_on: '2024-01-01T00:00:00' } as ServerQuery });
+    expect(refreshed.queries.q).toMatchObject({ state: 'stopped', startDttm: 990, endDttm: 1500 });
   });
 
   it('Fetching results by results key sets fetching', () => {
