@@ -73,10 +73,15 @@ describe('execute (sync)', () => {
     expect(body.data).toEqual([{ b: 2, c: 3 }]);
   });
 
-  it('refuses DML, bad templates and bad CTAS before anything runs or is stored', async () => {
+  it('refuses DML, bad templates and bad CTAS before anything runs, and records the refused run as failed history', async () => {
     const dml = await fails({ sql: 'SELECT 1; CREATE TABLE t AS SELECT 1', client_id: 'dml1' });
     expect([dml.errorType, dml.status]).toEqual(['DML_NOT_ALLOWED_ERROR', 403]);
-    expect(await getQueryByClientId(h.ports, 'dml1')).toBeNull();
+    const recorded = await getQueryByClientId(h.ports, 'dml1');
+    expect(recorded).toMatchObject({ status: 'failed', results_key: null, sql: 'SELECT 1; CREATE TABLE t AS SELECT 1' });
+    expect(recorded!.errors![0].error_type).toBe('DML_NOT_ALLOWED_ERROR');
+    expect(recorded!.end_time).toBeGreaterThanOrEqual(recorded!.start_time);
+    await fails({ sql: 'SELEC 1', client_id: 'syntax1' });
+    expect(await getQueryByClientId(h.ports, 'syntax1')).toMatchObject({ status: 'failed', error_message: expect.any(String) });
     expect((await fails({ sql: 'SELECT {{ x }}' })).errorType).toBe('MISSING_TEMPLATE_PARAMS_ERROR');
     expect((await fails({ sql: 'SELECT {{ x }}', templateParams: '{bad' })).errorType).toBe('INVALID_TEMPLATE_PARAMS_ERROR');
     expect((await fails({ sql: 'x'.repeat(1_000_001) })).errorType).toBe('INVALID_SQL_ERROR');
