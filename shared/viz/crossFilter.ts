@@ -1,6 +1,6 @@
 // Cross-filter emission helpers: dimension values of a clicked point -> the data mask a dashboard
 // applies to other charts (extraFormData.filters IN per dimension), toggled off by a second click.
-import type { CrossFilterEmission, FilterState, FormData } from './types';
+import type { ClickedPoint, CrossFilterEmission, FilterState, FormData } from './types';
 import type { QueryFilter } from './query/contract';
 import { ensureArray, getColumnLabel, getMetricLabel } from './controls/formDataUtils';
 
@@ -36,4 +36,25 @@ export function seriesDimensionValues(formData: FormData, seriesName: string, di
   const metricLabels = ensureArray(formData.metrics).map((m) => getMetricLabel(m as Parameters<typeof getMetricLabel>[0]));
   if (parts.length > dims.length && metricLabels.some((m) => parts[0].startsWith(m))) parts.shift();
   return parts.slice(0, dims.length).map((p) => (p === '<NULL>' || p === 'NULL' ? null : p));
+}
+
+/** A click on a slice filters by its dimension values. */
+export function sliceCrossFilter(key = 'groupby') {
+  return (formData: FormData, point: ClickedPoint, current?: FilterState): CrossFilterEmission | null => {
+    const dims = ensureArray(formData[key]);
+    if (dims.length === 0 || point.name === undefined) return null;
+    const values = point.name.split(', ').map((v) => (v === '<NULL>' ? null : v));
+    return emitFilter(dims, [values.slice(0, dims.length)], current);
+  };
+}
+
+/** Hierarchies (treemap, sunburst): a node filters by the dimension values on its path. */
+export function hierarchyCrossFilter(key: string) {
+  return (formData: FormData, point: ClickedPoint, current?: FilterState): CrossFilterEmission | null => {
+    const dims = ensureArray(formData[key]);
+    const path = point.path ?? [];
+    if (dims.length === 0 || path.length === 0) return null;
+    const values = path.slice(0, dims.length).map((v) => (v === '<NULL>' ? null : v));
+    return emitFilter(dims.slice(0, values.length), [values], current);
+  };
 }

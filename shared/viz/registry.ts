@@ -9,18 +9,46 @@ import { plugin as scatter } from './echarts_timeseries_scatter/index';
 import { plugin as smooth } from './echarts_timeseries_smooth/index';
 import { plugin as step } from './echarts_timeseries_step/index';
 import { plugin as pie } from './pie/index';
+import { plugin as bigNumber } from './big_number/index';
+import { plugin as pivotTable } from './pivot_table_v2/index';
+import { plugin as mixed } from './mixed_timeseries/index';
+import { plugin as funnel } from './funnel/index';
+import { plugin as gauge } from './gauge_chart/index';
+import { plugin as treemap } from './treemap_v2/index';
+import { plugin as heatmap } from './heatmap_v2/index';
+import { plugin as histogram } from './histogram_v2/index';
+import { plugin as boxPlot } from './box_plot/index';
+import { plugin as bubble } from './bubble_v2/index';
+import { plugin as sunburst } from './sunburst_v2/index';
+import { plugin as radar } from './radar/index';
+import { plugin as sankey } from './sankey_v2/index';
+import { plugin as graph } from './graph_chart/index';
 
-const PLUGINS: VizPlugin<ChartProps>[] = [
-  table as VizPlugin<ChartProps>,
-  bigNumberTotal as VizPlugin<ChartProps>,
-  line as VizPlugin<ChartProps>,
-  bar as VizPlugin<ChartProps>,
-  area as VizPlugin<ChartProps>,
-  scatter as VizPlugin<ChartProps>,
-  smooth as VizPlugin<ChartProps>,
-  step as VizPlugin<ChartProps>,
-  pie as VizPlugin<ChartProps>,
-];
+const PLUGINS = [
+  table,
+  pivotTable,
+  bigNumberTotal,
+  bigNumber,
+  line,
+  bar,
+  area,
+  scatter,
+  smooth,
+  step,
+  mixed,
+  pie,
+  funnel,
+  gauge,
+  treemap,
+  heatmap,
+  histogram,
+  boxPlot,
+  bubble,
+  sunburst,
+  radar,
+  sankey,
+  graph,
+] as VizPlugin<ChartProps>[];
 
 const BY_TYPE = new Map(PLUGINS.map((p) => [p.vizType, p]));
 

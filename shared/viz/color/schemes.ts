@@ -68,3 +68,13 @@ export function categoricalScale(scheme?: string | null, labelColors?: Record<st
     return color;
   };
 }
+
+/** A linear scheme over [min, max]: values map to the nearest of the scheme's color stops. */
+export function sequentialScale(scheme: string | null | undefined, min: number, max: number): (value: number | null) => string {
+  const colors = sequentialColors(scheme);
+  return (value) => {
+    if (value === null || !Number.isFinite(value)) return colors[0];
+    const t = max > min ? (value - min) / (max - min) : 0.5;
+    return colors[Math.round(Math.min(1, Math.max(0, t)) * (colors.length - 1))];
+  };
+}
