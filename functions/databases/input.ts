@@ -5,7 +5,8 @@ import { SupersetError } from '../../shared/errors';
 import type { DatabasePost } from '../../shared/routes/databases';
 import type { EngineKind } from '../engines/types';
 import { DATABASE_DEFAULTS, type DatabaseInput, type DatabaseRecord } from './repository';
-import { backendOf, KNOWN_SCHEMES, unmaskPassword } from './uri';
+import { unmaskPassword } from './uri';
+import { engineKindFromUri, KNOWN_SCHEMES } from '../engines/registry';
 import { issueCodes } from '../engines/issues';
 
 export const invalidField = (field: string, message: string) =>
@@ -27,7 +28,7 @@ export function parseExtra(extra: DatabasePost['extra'] | undefined): Record<str
 }
 
 export function backendFor(uri: string): EngineKind {
-  const backend = backendOf(uri);
+  const backend = engineKindFromUri(uri);
   if (!backend) {
     throw invalidField(
       'sqlalchemy_uri',

@@ -1,8 +1,8 @@
 // Database records as Superset's API shows them: list items (list_columns), the show result
 // (show_columns), never an unmasked password, extra as JSON text.
-import type { EngineKind } from '../engines/types';
 import type { DatabaseRecord } from './repository';
-import { driverOf, maskPassword } from './uri';
+import { maskPassword } from './uri';
+import { driverOf, engineSpec } from '../engines/registry';
 
 export const LIST_COLUMNS = [
   'allow_file_upload', 'allow_ctas', 'allow_cvas', 'allow_dml', 'allow_run_async', 'allows_cost_estimate',
@@ -18,19 +18,20 @@ export const SHOW_COLUMNS = [
   'impersonate_user', 'is_managed_externally', 'engine_information', 'sqlalchemy_uri', 'extra', 'parameters',
 ] as const;
 
-/** What each engine can do, as Superset's engine specs declare it. */
-const CAPABILITIES: Record<EngineKind, { costEstimate: boolean; fileUpload: boolean; dynamicCatalog: boolean }> = {
-  duckdb: { costEstimate: true, fileUpload: true, dynamicCatalog: false },
-  postgresql: { costEstimate: true, fileUpload: true, dynamicCatalog: true },
-  awsathena: { costEstimate: false, fileUpload: false, dynamicCatalog: false },
+/**
+ * What the engine can do (its spec, functions/engines/<name>/spec.ts), as Superset's
+ * engine_information says it, plus the SQL editor's dialect so the UI never switches on backends.
+ */
+export const engineInformation = (db: Pick<DatabaseRecord, 'backend'>) => {
+  const spec = engineSpec(db.backend);
+  return {
+    supports_file_upload: spec.capabilities.fileUpload,
+    disable_ssh_tunneling: true,
+    supports_dynamic_catalog: spec.capabilities.dynamicCatalog,
+    supports_oauth2: false,
+    sql_dialect: spec.dialect.editorDialect,
+  };
 };
-
-export const engineInformation = (db: DatabaseRecord) => ({
-  supports_file_upload: CAPABILITIES[db.backend].fileUpload,
-  disable_ssh_tunneling: true,
-  supports_dynamic_catalog: CAPABILITIES[db.backend].dynamicCatalog,
-  supports_oauth2: false,
-});
 
 /** Python humanize.naturaltime, which Superset uses for changed_on_delta_humanized. */
 export function humanizeDelta(fromMs: number, nowMs: number): string {
@@ -58,7 +59,7 @@ export function listItem(db: DatabaseRecord, names: UserNames, nowMs: number): R
     allow_cvas: db.allow_cvas,
     allow_dml: db.allow_dml,
     allow_run_async: db.allow_run_async,
-    allows_cost_estimate: CAPABILITIES[db.backend].costEstimate,
+    allows_cost_estimate: engineSpec(db.backend).capabilities.costEstimate,
     allows_subquery: true,
     allows_virtual_table_explore: !flag(db, 'disable_virtual_table_explore'),
     backend: db.backend,

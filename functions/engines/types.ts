@@ -88,8 +88,12 @@ export interface CostRow {
 export interface Dialect extends ChartDialect {
   /** sql-formatter language name. */
   formatterLanguage: 'duckdb' | 'postgresql' | 'trino';
-  /** CodeMirror / display name of the dialect. */
+  /** Display name of the dialect. */
   name: string;
+  /** The SQL editor's (CodeMirror lang-sql) dialect, sent to the UI as engine_information.sql_dialect. */
+  editorDialect: 'postgresql' | 'mysql' | 'sqlite' | 'standard';
+  /** Grammar that finds a script's own LIMIT (sqllab/limits.ts); null: only the dropdown limit applies. */
+  limitGrammar: 'postgresql' | null;
   quoteIdentifier(name: string): string;
   /** SELECT * over a table with a row limit, columns listed when known. */
   selectStar(table: { schema?: string | null; name: string }, columns: string[] | null, limit: number): string;
@@ -113,6 +117,23 @@ export interface Engine {
    *  `extra.position` (1-based, within that line), plus `extra.offset` (1-based in the whole text) when known. */
   classify(error: unknown): SupersetError;
   close(): Promise<void>;
+}
+
+/**
+ * What the server knows about an engine without opening it (functions/engines/<name>/spec.ts): light
+ * enough to load in every function, unlike the adapter with its driver.
+ */
+export interface EngineSpec {
+  kind: EngineKind;
+  /** URI schemes (before any `+driver`) that name this engine; the first is the canonical one. */
+  schemes: string[];
+  /** The driver Superset reports when the URI names none (postgresql -> psycopg2). */
+  defaultDriver: string;
+  /** Other engine names clients send (format_sql's `engine`). */
+  aliases: string[];
+  /** Superset's engine spec flags. */
+  capabilities: { costEstimate: boolean; fileUpload: boolean; dynamicCatalog: boolean };
+  dialect: Dialect;
 }
 
 export interface EngineAdapter {

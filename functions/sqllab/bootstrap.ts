@@ -2,6 +2,7 @@
 // ids and labels, the databases SQL Lab may use, and the user's queries of those tabs (by client id).
 import { canSeeDatabase } from '../databases/access';
 import { listDatabases, type DatabaseRecord } from '../databases/repository';
+import { engineInformation } from '../databases/serialize';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
@@ -20,6 +21,7 @@ export function bootstrapDatabase(db: DatabaseRecord) {
     allow_run_async: db.allow_run_async,
     allows_subquery: true,
     backend: db.backend,
+    engine_information: engineInformation(db),
     database_name: db.database_name,
     expose_in_sqllab: db.expose_in_sqllab,
     force_ctas_schema: db.force_ctas_schema,

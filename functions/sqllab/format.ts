@@ -4,20 +4,12 @@ import { format, type SqlLanguage } from 'sql-formatter';
 import { SupersetError } from '../../shared/errors';
 import type { FormatSqlBody } from '../../shared/routes/sqllab';
 import { engineFor } from '../databases/engines';
+import { specByName } from '../engines/registry';
 import { getDatabaseForUser } from '../databases/access';
 import { assertSqlLength } from '../engines/safety';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
-
-const BY_ENGINE_NAME: Record<string, SqlLanguage> = {
-  duckdb: 'duckdb',
-  postgresql: 'postgresql',
-  postgres: 'postgresql',
-  awsathena: 'trino',
-  athena: 'trino',
-  trino: 'trino',
-};
 
 export function formatInDialect(sql: string, language: SqlLanguage): string {
   try {
@@ -36,7 +28,7 @@ export function formatInDialect(sql: string, language: SqlLanguage): string {
 export async function formatSql(ports: Ports, user: Identity, body: FormatSqlBody): Promise<{ result: string }> {
   requirePermission(user, 'can_read', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   assertSqlLength(body.sql);
-  let language: SqlLanguage = body.engine ? (BY_ENGINE_NAME[body.engine.toLowerCase()] ?? 'sql') : 'sql';
+  let language: SqlLanguage = (body.engine && specByName(body.engine)?.dialect.formatterLanguage) || 'sql';
   if (body.database_id) {
     const db = await getDatabaseForUser(ports, user, body.database_id);
     language = (await engineFor(db)).dialect.formatterLanguage;

@@ -2,8 +2,9 @@
 // the dropdown limit is the tab's queryLimit capped by the server maximum (0 or none means the maximum);
 // the SQL's own LIMIT competes with it; the smaller wins and names the limiting factor. The SQL's LIMIT
 // is raised by one so the server can tell whether rows were cut (then the factor stays) or not
-// (NOT_LIMITED). The SQL's LIMIT is found on the PostgreSQL-grammar syntax tree (DuckDB shares it);
-// where that parser does not understand the script, only the dropdown limit applies.
+// (NOT_LIMITED). The SQL's LIMIT is found on the PostgreSQL-grammar syntax tree for dialects that
+// declare it (Dialect.limitGrammar: PostgreSQL, DuckDB); elsewhere, or where that parser does not
+// understand the script, only the dropdown limit applies.
 import { parseSync, loadModule, scanSync } from 'libpg-query';
 import { LIMITS, type LimitingFactor } from '../../shared/constants';
 import type { Dialect } from '../engines/types';
@@ -45,8 +46,8 @@ export interface SqlLimit {
  * The top-level `LIMIT <integer>` of the script's last statement, or null (no LIMIT, a non-literal
  * LIMIT, a dialect without this grammar, or a script the parser rejects).
  */
-export async function findSqlLimit(sql: string, dialect: Pick<Dialect, 'formatterLanguage'>): Promise<SqlLimit | null> {
-  if (dialect.formatterLanguage !== 'postgresql' && dialect.formatterLanguage !== 'duckdb') return null;
+export async function findSqlLimit(sql: string, dialect: Pick<Dialect, 'limitGrammar'>): Promise<SqlLimit | null> {
+  if (dialect.limitGrammar !== 'postgresql') return null;
   await ensureParser();
   let tree: { stmts?: { stmt?: Record<string, any> }[] };
   try {

@@ -66,7 +66,7 @@ async function parseCached(engine: Engine, sql: string): Promise<ParsedStatement
 }
 
 async function findSqlLimitCached(sql: string, dialect: Dialect): Promise<SqlLimit | null> {
-  const key = `${dialect.formatterLanguage}\u0000${sql}`;
+  const key = `${dialect.limitGrammar}\u0000${sql}`;
   if (limits.has(key)) return limits.get(key)!;
   const found = await findSqlLimit(sql, dialect);
   remember(limits, key, found);

@@ -62,6 +62,8 @@ describe('database API', () => {
       expect(status).toBe(200);
       expect(body.id).toBe(1);
       expect(body.result).toMatchObject({ database_name: 'examples', backend: 'duckdb', driver: 'duckdb_engine', expose_in_sqllab: true });
+      // Engine facts come from the engine's spec (functions/engines/duckdb/spec.ts), the editor's dialect included.
+      expect(body.result.engine_information).toEqual({ supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false, sql_dialect: 'standard' });
       expect(body.result.sqlalchemy_uri).toMatch(/^duckdb:\/\/\/\/.+\.duckdb$/);
       const missing = await call('/api/v1/database/999', { token: gamma });
       expect(missing.status).toBe(404);
@@ -170,6 +172,7 @@ describe('database API', () => {
 
       const shown = await call(`/api/v1/database/${id}`, { token: admin });
       expect(shown.body.result).toMatchObject({ backend: 'postgresql', allow_run_async: true, disable_data_preview: true });
+      expect(shown.body.result.engine_information).toMatchObject({ supports_dynamic_catalog: true, sql_dialect: 'postgresql' });
       expect(JSON.stringify(shown.body)).not.toContain(pg.password);
       const listed = await call(`/api/v1/database/?${q({ filters: [{ col: 'database_name', opr: 'eq', value: 'analytics' }] })}`, { token: admin });
       expect(JSON.stringify(listed.body)).not.toContain(pg.password);

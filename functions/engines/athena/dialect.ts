@@ -7,6 +7,8 @@ export const athenaDialect: Dialect = {
   ...athenaChartDialect,
   formatterLanguage: 'trino',
   name: 'Amazon Athena',
+  editorDialect: 'standard',
+  limitGrammar: null,
   quoteIdentifier,
   selectStar: (table, columns, limit) => selectStarSql(quoteIdentifier, table, columns, limit),
 };

@@ -9,6 +9,8 @@ export const duckdbDialect: Dialect = {
   ...duckdbChartDialect,
   formatterLanguage: 'duckdb',
   name: 'DuckDB',
+  editorDialect: 'standard',
+  limitGrammar: 'postgresql',
   quoteIdentifier,
   selectStar: (table, columns, limit) => selectStarSql(quoteIdentifier, table, columns, limit),
 };

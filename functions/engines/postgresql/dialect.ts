@@ -7,6 +7,8 @@ export const postgresDialect: Dialect = {
   ...postgresChartDialect,
   formatterLanguage: 'postgresql',
   name: 'PostgreSQL',
+  editorDialect: 'postgresql',
+  limitGrammar: 'postgresql',
   quoteIdentifier,
   selectStar: (table, columns, limit) => selectStarSql(quoteIdentifier, table, columns, limit),
 };

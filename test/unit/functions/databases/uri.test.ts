@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backendOf, driverOf, maskPassword, unmaskPassword, PASSWORD_MASK } from '../../../../functions/databases/uri';
+import { maskPassword, unmaskPassword, PASSWORD_MASK } from '../../../../functions/databases/uri';
+import { engineKindFromUri as backendOf, driverOf } from '../../../../functions/engines/registry';
 
 describe('connection URIs', () => {
   it('maps schemes (with drivers and aliases) to engines', () => {

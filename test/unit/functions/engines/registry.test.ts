@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS, engineKindFromUri, openEngine } from '../../../../functions/engines/registry';
+import { readdirSync, existsSync } from 'node:fs';
+import { ADAPTERS, ENGINES, driverOf, engineKindFromUri, KNOWN_SCHEMES, openEngine, specByName } from '../../../../functions/engines/registry';
 import { SupersetError } from '../../../../shared/errors';
 
 describe('engine registry', () => {
@@ -32,5 +33,25 @@ describe('engine registry', () => {
   it('rejects a relative DuckDB path with a clear error', async () => {
     const error = await openEngine({ id: 1, database_name: 'x', backend: 'duckdb', sqlalchemy_uri: 'duckdb://relative.duckdb' }).catch((caught: unknown) => caught);
     expect((error as SupersetError).errorType).toBe('CONNECTION_MISSING_PARAMETERS_ERROR');
+  });
+
+  it('knows each engine from its folder: a spec per folder, schemes owned by one engine', async () => {
+    const folders = readdirSync('functions/engines', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    for (const folder of folders) expect(existsSync(`functions/engines/${folder}/spec.ts`)).toBe(true);
+    expect(Object.keys(ENGINES)).toHaveLength(folders.length);
+    for (const [kind, { spec, load }] of Object.entries(ENGINES)) {
+      expect(spec.kind).toBe(kind);
+      expect((await load()).kind).toBe(kind);
+    }
+    expect(new Set(KNOWN_SCHEMES).size).toBe(KNOWN_SCHEMES.length);
+  }, 60_000);
+
+  it('names drivers and finds engines by the names clients use', () => {
+    expect(driverOf('postgresql://h/db')).toBe('psycopg2');
+    expect(driverOf('awsathena://athena.us-east-1.amazonaws.com/db')).toBe('rest');
+    expect(driverOf('mysql://h/db')).toBe('');
+    expect(specByName('Trino')?.dialect.formatterLanguage).toBe('trino');
+    expect(specByName('postgres')?.kind).toBe('postgresql');
+    expect(specByName('oracle')).toBeNull();
   });
 });

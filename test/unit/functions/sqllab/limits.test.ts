@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dropdownLimit, finalFactor, findSqlLimit, planLimit, replaceLimit } from '../../../../functions/sqllab/limits';
 
-const pg = { formatterLanguage: 'postgresql' as const };
+const pg = { limitGrammar: 'postgresql' as const };
 
 describe('row limits', () => {
   it('caps the dropdown by the server maximum; 0 or none means the maximum', () => {
@@ -31,7 +31,7 @@ describe('row limits', () => {
     expect(await findSqlLimit('SELECT * FROM cars', pg)).toBeNull();
     expect(await findSqlLimit('SELECT * FROM (SELECT * FROM cars LIMIT 5) t', pg)).toBeNull();
     expect(await findSqlLimit('SELECT * FROM cars LIMIT $1', pg)).toBeNull();
-    expect(await findSqlLimit('SELECT * FROM cars LIMIT 5', { formatterLanguage: 'trino' })).toBeNull();
+    expect(await findSqlLimit('SELECT * FROM cars LIMIT 5', { limitGrammar: null })).toBeNull();
     expect(await findSqlLimit('SELEC nonsense LIMIT 5', pg)).toBeNull();
   });
 });

@@ -86,8 +86,8 @@ export function QueryEditorView({ editorId }: { editorId: string }) {
             key={editorId}
             tabId={editorId}
             value={editor.sql}
-            backend={db?.backend}
-            scope={{ dbId: editor.dbId, catalog: editor.catalog, schema: editor.schema, quote: db?.backend === 'mysql' ? '`' : '"' }}
+            dialect={db?.engine_information?.sql_dialect}
+            scope={{ dbId: editor.dbId, catalog: editor.catalog, schema: editor.schema, quote: db?.engine_information?.sql_dialect === 'mysql' ? '`' : '"' }}
             onChange={(sql) => updateTab(editorId, { sql })}
             initialCursor={editor.cursorPosition}
             onSelection={(text, cursor) =>

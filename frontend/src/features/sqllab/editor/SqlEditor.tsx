@@ -14,12 +14,13 @@ import { schemaCompletionSource, type CompletionScope } from './schemaCompletion
 import { statementAt } from './statements';
 import { editorSession } from './editorSessions';
 
-/** lang-sql dialect per database backend; engines without one use standard SQL. */
-export function dialectFor(backend: string | undefined): SQLDialect {
-  switch ((backend ?? '').toLowerCase()) {
+/**
+ * lang-sql dialect by the name the server sends for the database (engine_information.sql_dialect,
+ * each engine's own knowledge); unknown names and databases without one use standard SQL.
+ */
+export function dialectFor(name: string | undefined): SQLDialect {
+  switch ((name ?? '').toLowerCase()) {
     case 'postgresql':
-    case 'postgres':
-    case 'redshift':
       return PostgreSQL;
     case 'mysql':
       return MySQL;
@@ -43,7 +44,8 @@ export interface SqlEditorProps {
   /** Tab id: the key of the kept editor session. */
   tabId: string;
   value: string;
-  backend?: string;
+  /** The database's SQL dialect name (engine_information.sql_dialect). */
+  dialect?: string;
   scope: CompletionScope;
   onChange: (sql: string) => void;
   onSelection: (selectedText: string, cursor: { row: number; column: number }) => void;
@@ -55,7 +57,7 @@ export interface SqlEditorProps {
   autoFocus?: boolean;
 }
 
-export function SqlEditor({ tabId, value, backend, scope, onChange, onSelection, onRun, onFormat, autoFocus, initialCursor }: SqlEditorProps) {
+export function SqlEditor({ tabId, value, dialect: dialectName, scope, onChange, onSelection, onRun, onFormat, autoFocus, initialCursor }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const session = editorSession<Callbacks>(tabId, () => ({
@@ -68,7 +70,7 @@ export function SqlEditor({ tabId, value, backend, scope, onChange, onSelection,
   const language = session.language;
 
   useEffect(() => {
-    const dialect = dialectFor(backend);
+    const dialect = dialectFor(dialectName);
     const runKeys = Prec.highest(
       keymap.of([
         {
@@ -151,16 +153,16 @@ export function SqlEditor({ tabId, value, backend, scope, onChange, onSelection,
       v.destroy();
       view.current = null;
     };
-    // The view is created once per mounted tab; value/backend updates are applied by the effects below.
+    // The view is created once per mounted tab; value/dialect updates are applied by the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
     const v = view.current;
     if (!v) return;
-    const dialect = dialectFor(backend);
+    const dialect = dialectFor(dialectName);
     v.dispatch({ effects: language.reconfigure(sql({ dialect, upperCaseKeywords: true })) });
-  }, [backend]);
+  }, [dialectName]);
 
   useEffect(() => {
     const v = view.current;

@@ -163,6 +163,8 @@ export interface Database {
   id: number;
   database_name: string;
   backend?: string;
+  /** Engine facts from the server; sql_dialect names the editor's dialect. */
+  engine_information?: { sql_dialect?: string; supports_file_upload?: boolean; supports_dynamic_catalog?: boolean };
   allow_run_async?: boolean;
   allow_dml?: boolean;
   allow_ctas?: boolean;
