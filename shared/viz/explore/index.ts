@@ -3,3 +3,4 @@ export * from './controls';
 export * from './validateForm';
 export * from './switchVizType';
 export { standardize } from './standardize';
+export { initialFormData, temporalColumnsLookup, DEFAULT_TIME_RANGE, DEFAULT_EXPLORE_ROW_LIMIT } from './initialFormData';

@@ -4,6 +4,7 @@ import { switchVizType } from '../../../../../shared/viz/explore/switchVizType';
 import { validateForm } from '../../../../../shared/viz/explore/validateForm';
 import { applyForcedValues, defaultFormData, sanitizeSelectValue, visibleControls } from '../../../../../shared/viz/explore/controls';
 import { requirePlugin } from '../../../../../shared/viz/registry';
+import { initialFormData } from '../../../../../shared/viz/explore/initialFormData';
 import { sharedControls as c } from '../../../../../shared/viz/controls/index';
 import { COUNT, SUM_PRECIP } from '../fixtures';
 
@@ -84,5 +85,21 @@ describe('Select controls that are not free-form drop values not among the choic
   it('multi select drops unknown entries', () => {
     const multi = { ...c.comparison_type, multi: true };
     expect(sanitizeSelectValue(multi, ['ratio', 'bogus'], fd)).toEqual(['ratio']);
+  });
+});
+
+describe('Default explore form data: metrics, groupby, time_range No filter, row_limit 1000', () => {
+  const datasource = {
+    main_dttm_col: 'date',
+    columns: [{ column_name: 'date', is_dttm: true }, { column_name: 'weather', type_generic: 1 as const }, { column_name: 'ts', type_generic: 2 as const }],
+  };
+  it('a new table chart (viz_type default table)', () => {
+    const fd = initialFormData('2__table', datasource);
+    expect(fd).toMatchObject({ viz_type: 'table', datasource: '2__table', metrics: [], groupby: [], time_range: 'No filter', row_limit: 1000, temporal_columns_lookup: { date: true, ts: true } });
+    expect(fd.adhoc_filters).toEqual([{ clause: 'WHERE', expressionType: 'SIMPLE', subject: 'date', operator: 'TEMPORAL_RANGE', comparator: 'No filter' }]);
+    expect(fd.x_axis).toBeUndefined();
+  });
+  it('a new line chart takes the main time column as x axis', () => {
+    expect(initialFormData('2__table', datasource, 'echarts_timeseries_line')).toMatchObject({ x_axis: 'date', time_grain_sqla: 'P1D' });
   });
 });
