@@ -23,6 +23,8 @@ export const FUNCTION_ENV = {
   /** Bucket and key of the examples DuckDB file in AWS; a function copies it to EXAMPLES_DB_PATH on cold start. */
   examplesS3Bucket: 'EXAMPLES_S3_BUCKET',
   examplesS3Key: 'EXAMPLES_S3_KEY',
+  /** JSON object of feature flags over the defaults in shared/featureFlags.ts, e.g. {"GLOBAL_ASYNC_QUERIES":true}. */
+  featureFlags: 'FEATURE_FLAGS',
 } as const;
 
 /**

@@ -26,6 +26,15 @@ export const QUEUES = {
     maxReceiveCount: 3,
     deadLetterWorker: 'queryDeadLetter',
   },
+  /** Async chart data (GLOBAL_ASYNC_QUERIES): one message per job. */
+  charts: {
+    env: 'CHART_QUEUE_URL',
+    worker: 'chartDataWorker',
+    workerTimeoutSeconds: 120,
+    batchSize: 1,
+    maxReceiveCount: 3,
+    deadLetterWorker: 'chartDataDeadLetter',
+  },
 } satisfies Record<string, QueueDef>;
 export type QueueName = keyof typeof QUEUES;
 

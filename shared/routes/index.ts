@@ -9,6 +9,7 @@ import { datasetRoutes } from './datasets';
 import { chartRoutes } from './charts';
 import { exploreRoutes } from './explore';
 import { dashboardRoutes } from './dashboards';
+import { chartDataRoutes } from './chartData';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 export const routes: readonly RouteDef[] = [
@@ -22,6 +23,7 @@ export const routes: readonly RouteDef[] = [
   ...chartRoutes,
   ...exploreRoutes,
   ...dashboardRoutes,
+  ...chartDataRoutes,
 ];
 
 export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.name, r]));

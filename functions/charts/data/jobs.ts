@@ -1,0 +1,165 @@
+// Async chart data (GLOBAL_ASYNC_QUERIES): the request becomes a job item and a message on the charts
+// queue; the worker claims the job (a lease, so a worker that died mid-job is taken over once its lease
+// ends), runs it, stores the answer under the request's cache key, grants the user that key and ends
+// the job done or error exactly once (a conditional write), then tells the user on their async event
+// stream and WebSocket. GET /api/v1/chart/data/{cache_key} serves only keys granted to the caller.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { KEYS } from '../../../shared/resources/keys';
+import { SupersetError } from '../../../shared/errors';
+import { channelOf, publishEvent } from '../../events/asyncEvents';
+import type { Identity } from '../../http/identity';
+import type { Ports } from '../../ports/index';
+import { getUserById } from '../../platform/users';
+import { CACHE_KEY_PATTERN, readCache, writeCache } from './cache';
+import { computeResults, prepareChartData, shapeResults, type ChartDataDeps, type ChartDataJobInput } from './service';
+
+/** How long a claimed job belongs to its worker before another may take it over. */
+export const JOB_LEASE_MS = 150_000;
+
+export type ChartJobStatus = 'pending' | 'running' | 'done' | 'error';
+
+export interface ChartJob extends ChartDataJobInput {
+  jobId: string;
+  userId: number;
+  status: ChartJobStatus;
+  leaseUntil: number;
+  attempt: string | null;
+  createdAt: number;
+}
+
+export interface ChartJobMessage {
+  jobId: string;
+}
+
+const resultUrl = (key: string) => `/api/v1/chart/data/${key}`;
+const isConditionFailure = (e: unknown) => (e as { name?: string }).name === 'ConditionalCheckFailedException';
+
+export async function enqueueChartData(ports: Ports, user: Identity, input: ChartDataJobInput) {
+  const jobId = ports.ids.uuid();
+  const job: ChartJob = { ...input, jobId, userId: user.userId, status: 'pending', leaseUntil: 0, attempt: null, createdAt: ports.clock.now() };
+  const ttl = Math.ceil(ports.clock.now() / 1000) + 7 * 86_400;
+  await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: { ...KEYS.chartJob(jobId), job, ttl } }));
+  await ports.queue.send('charts', { jobId } satisfies ChartJobMessage);
+  return { channel_id: channelOf(user.userId), job_id: jobId, user_id: String(user.userId), status: 'pending', result_url: resultUrl(input.contextKey) };
+}
+
+export async function findChartJob(ports: Ports, jobId: string): Promise<ChartJob | null> {
+  const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: KEYS.chartJob(jobId), ConsistentRead: true }));
+  return (out.Item?.job as ChartJob | undefined) ?? null;
+}
+
+/** Takes a pending job, or a running one whose worker's lease ran out. */
+async function claim(ports: Ports, jobId: string, attempt: string): Promise<boolean> {
+  const now = ports.clock.now();
+  try {
+    await ports.tables.doc.send(
+      new UpdateCommand({
+        TableName: ports.tables.name('main'),
+        Key: KEYS.chartJob(jobId),
+        UpdateExpression: 'SET job.#s = :running, job.leaseUntil = :lease, job.attempt = :attempt',
+        ConditionExpression: 'job.#s = :pending OR (job.#s = :running AND job.leaseUntil < :now)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':lease': now + JOB_LEASE_MS, ':attempt': attempt, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Ends the job once: only from running (and, for a worker, only its own attempt). */
+async function finish(ports: Ports, jobId: string, status: 'done' | 'error', attempt: string | null): Promise<boolean> {
+  try {
+    await ports.tables.doc.send(
+      new UpdateCommand({
+        TableName: ports.tables.name('main'),
+        Key: KEYS.chartJob(jobId),
+        UpdateExpression: 'SET job.#s = :status',
+        ConditionExpression: attempt === null ? 'job.#s IN (:pending, :running)' : 'job.#s = :running AND job.attempt = :attempt',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ':running': 'running',
+          ...(attempt === null ? { ':pending': 'pending' } : { ':attempt': attempt }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+async function grant(ports: Ports, userId: number, key: string) {
+  const ttl = Math.ceil(ports.clock.now() / 1000) + 7 * 86_400;
+  await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: { ...KEYS.chartResultGrant(userId, key), ttl } }));
+}
+
+const errorItem = (error: unknown) =>
+  error instanceof SupersetError ? error.toItem() : { message: String((error as Error)?.message ?? error), error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: null };
+
+/**
+ * Runs one job message. Returns false when another live worker holds the job (the message should
+ * come back later); throws on infrastructure failures (retried); a query failure ends the job error.
+ */
+export async function runChartJob(ports: Ports, message: ChartJobMessage, deps: ChartDataDeps): Promise<boolean> {
+  const job = await findChartJob(ports, message.jobId);
+  if (!job || job.status === 'done' || job.status === 'error') return true;
+  const attempt = ports.ids.uuid();
+  if (!(await claim(ports, job.jobId, attempt))) return false;
+  const user = await getUserById(ports, job.userId);
+  let outcome: { status: 'done' } | { status: 'error'; error: unknown };
+  try {
+    if (!user) throw new SupersetError('GENERIC_BACKEND_ERROR', 'The user of this job no longer exists', { status: 404 });
+    const identity: Identity = { userId: user.id, username: user.username, roles: user.roles };
+    const prepared = await prepareChartData(ports, identity, job.context, job.options, deps);
+    const results = await computeResults(ports, prepared, Boolean(job.options.force), deps);
+    await writeCache(ports.blobs, job.contextKey, { result: shapeResults(prepared.resultType, results) }, ports.clock.now(), Math.max(prepared.timeout, 3600));
+    await grant(ports, job.userId, job.contextKey);
+    outcome = { status: 'done' };
+  } catch (error) {
+    if (!(error instanceof SupersetError)) throw error;
+    outcome = { status: 'error', error };
+  }
+  if (!(await finish(ports, job.jobId, outcome.status, attempt))) return true;
+  await publishEvent(ports, job.userId, {
+    job_id: job.jobId,
+    status: outcome.status,
+    result_url: outcome.status === 'done' ? resultUrl(job.contextKey) : null,
+    errors: outcome.status === 'error' ? [errorItem(outcome.error)] : [],
+  });
+  return true;
+}
+
+/** A message the workers gave up on: the job ends error (ASYNC_WORKERS_ERROR) unless it already ended. */
+export async function deadLetterChartJob(ports: Ports, message: ChartJobMessage) {
+  const job = await findChartJob(ports, message.jobId);
+  if (!job || !(await finish(ports, job.jobId, 'error', null))) return;
+  const error = new SupersetError('ASYNC_WORKERS_ERROR', 'The chart data job failed: its workers gave up on it');
+  await publishEvent(ports, job.userId, { job_id: job.jobId, status: 'error', result_url: null, errors: [error.toItem()] });
+}
+
+/** GET /api/v1/chart/data/{cache_key}: the answer of one of the caller's finished jobs. */
+export async function chartDataByKey(ports: Ports, user: Identity, key: string) {
+  const notFound = () => new SupersetError('OBJECT_DOES_NOT_EXIST_ERROR', 'Cached data not found', { status: 404 });
+  if (!CACHE_KEY_PATTERN.test(key)) throw notFound();
+  const granted = await ports.tables.doc.send(
+    new GetCommand({ TableName: ports.tables.name('main'), Key: KEYS.chartResultGrant(user.userId, key) }),
+  );
+  if (!granted.Item) throw notFound();
+  const entry = await readCache<{ result: unknown[] }>(ports.blobs, key, ports.clock.now());
+  if (!entry) throw notFound();
+  return entry.value;
+}
+
+export function parseChartJobMessage(body: string): ChartJobMessage | null {
+  try {
+    const parsed = JSON.parse(body);
+    return typeof parsed?.jobId === 'string' ? { jobId: parsed.jobId } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,186 @@
+// One query object of a chart data request: planned (compiled and keyed) first, so a cached answer
+// needs no engine; then run on the dataset's engine, post-processed, and shaped as Superset's result.
+import { SupersetError } from '../../../shared/errors';
+import type { ChartResultFormat, ChartResultType, QueryObject } from '../../../shared/schemas/chartData';
+import { LIMITS } from '../../../shared/constants';
+import type { Engine } from '../../engines/types';
+import type { Datasource } from '../datasource';
+import type { CompiledQuery } from '../query/types';
+import { chartCacheKey } from './cache';
+import type { QueryCompiler } from './compiler';
+import { compilerDataset } from './dataset';
+
+/** Superset's SAMPLES_ROW_LIMIT. */
+export const SAMPLES_ROW_LIMIT = 1000;
+
+export interface PlannedQuery {
+  index: number;
+  query: QueryObject;
+  resultType: ChartResultType;
+  /** Null for result types answered from the dataset alone (columns). */
+  compiled: CompiledQuery | null;
+  cacheKey: string;
+}
+
+/** The result fields Superset sends for each query (ChartDataResponseResult). */
+export interface QueryResult {
+  cache_key: string;
+  cached_dttm: string | null;
+  cache_timeout: number;
+  is_cached: boolean;
+  applied_template_filters: string[];
+  annotation_data: Record<string, unknown>;
+  error: string | null;
+  stacktrace: string | null;
+  status: 'success' | 'failed';
+  query: string;
+  language: 'sql';
+  from_dttm: number | null;
+  to_dttm: number | null;
+  label_map: Record<string, string[]>;
+  colnames: string[];
+  indexnames: number[];
+  coltypes: number[];
+  data: Record<string, unknown>[];
+  rowcount: number;
+  sql_rowcount: number;
+  applied_filters: { column: string }[];
+  rejected_filters: { column: string; reason: string }[];
+  result_format: ChartResultFormat;
+}
+
+/** Samples and drill-to-detail read every column of the dataset, without metrics or grouping. */
+function shapeFor(query: QueryObject, resultType: ChartResultType, ds: Datasource): QueryObject {
+  if (resultType !== 'samples' && resultType !== 'drill_detail') return query;
+  const columns = ds.dataset.columns.filter((c) => c.is_active !== false).map((c) => c.column_name);
+  const base = resultType === 'samples' ? { filters: [], extras: {}, time_range: 'No filter' } : {};
+  return {
+    ...query,
+    ...base,
+    columns,
+    metrics: [],
+    groupby: null,
+    orderby: [],
+    is_timeseries: false,
+    post_processing: [],
+    series_limit: null,
+    row_limit: Math.min(query.row_limit ?? SAMPLES_ROW_LIMIT, SAMPLES_ROW_LIMIT),
+  };
+}
+
+export async function planQuery(
+  compiler: QueryCompiler,
+  ds: Datasource,
+  input: { index: number; query: QueryObject; resultType: ChartResultType; resultFormat: ChartResultFormat; userKey: unknown },
+): Promise<PlannedQuery> {
+  const query = shapeFor(input.query, input.resultType, ds);
+  const compiled =
+    input.resultType === 'columns' || input.resultType === 'timegrains'
+      ? null
+      : await compiler.compile({ dataset: compilerDataset(ds.dataset, ds.db), query, resultType: input.resultType });
+  const cacheKey = chartCacheKey({
+    datasetId: ds.dataset.id,
+    datasetVersion: ds.dataset.changed_on,
+    databaseId: ds.db.id,
+    databaseVersion: ds.db.changed_on,
+    engine: ds.db.backend,
+    sql: compiled?.sql ?? '',
+    postProcessing: compiled?.postProcessing ?? null,
+    rowLevelFilters: input.userKey,
+    resultType: input.resultType,
+    resultFormat: input.resultFormat,
+    extra: compiled ? { timeOffsets: compiled.timeOffsets, temporal: compiled.temporalColumns, columns: compiled.columns } : null,
+  });
+  return { index: input.index, query, resultType: input.resultType, compiled, cacheKey };
+}
+
+/** Engine dates arrive as ISO text; Superset sends temporal columns as epoch milliseconds. */
+function epochMs(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  let text = value.trim().replace(' ', 'T');
+  if (/^\d{4}-\d\d-\d\d$/.test(text)) text += 'T00:00:00';
+  if (!/([zZ]|[+-]\d\d:?\d\d)$/.test(text)) text += 'Z';
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? value : ms;
+}
+
+const emptyResult = (plan: PlannedQuery, format: ChartResultFormat, timeout: number): QueryResult => ({
+  cache_key: plan.cacheKey,
+  cached_dttm: null,
+  cache_timeout: timeout,
+  is_cached: false,
+  applied_template_filters: [],
+  annotation_data: {},
+  error: null,
+  stacktrace: null,
+  status: 'success',
+  query: plan.compiled?.sql ?? '',
+  language: 'sql',
+  from_dttm: plan.compiled?.fromDttm ?? null,
+  to_dttm: plan.compiled?.toDttm ?? null,
+  label_map: plan.compiled?.labelMap ?? {},
+  colnames: [],
+  indexnames: [],
+  coltypes: [],
+  data: [],
+  rowcount: 0,
+  sql_rowcount: 0,
+  applied_filters: plan.compiled?.appliedFilters ?? [],
+  rejected_filters: plan.compiled?.rejectedFilters ?? [],
+  result_format: format,
+});
+
+/** Runs a planned query; engine failures become Superset's 400 "Error: ..." with the engine's error type. */
+export async function executeQuery(
+  compiler: QueryCompiler,
+  engine: Engine,
+  ds: Datasource,
+  plan: PlannedQuery,
+  format: ChartResultFormat,
+  timeout: number,
+): Promise<QueryResult> {
+  const result = emptyResult(plan, format, timeout);
+  if (plan.resultType === 'columns') {
+    result.data = ds.dataset.columns.map((c) => ({ column_name: c.column_name, verbose_name: c.verbose_name, dtype: c.type }));
+    result.colnames = ['column_name', 'verbose_name', 'dtype'];
+    result.coltypes = [1, 1, 1];
+    result.rowcount = result.sql_rowcount = result.data.length;
+    return result;
+  }
+  const compiled = plan.compiled!;
+  if (plan.resultType === 'query') return result;
+  let run;
+  try {
+    run = await engine.run({ sql: compiled.sql, limit: compiled.rowLimit, timeoutMs: LIMITS.syncTimeoutMs - 3000, schema: ds.dataset.schema, catalog: ds.dataset.catalog });
+  } catch (error) {
+    const classified = error instanceof SupersetError ? error : engine.classify(error);
+    throw new SupersetError(classified.errorType, `Error: ${classified.message}`, { status: 400, extra: classified.extra });
+  }
+  const temporal = new Set(compiled.temporalColumns);
+  const rows = run.rows.map((row) => {
+    if (!temporal.size) return row;
+    const out = { ...row };
+    for (const c of temporal) if (c in out) out[c] = epochMs(out[c]);
+    return out;
+  });
+  const processed = await compiler.postProcess(rows, compiled.postProcessing, compiled);
+  const typeOf = new Map(run.columns.map((c) => [c.column_name, temporal.has(c.column_name) ? 2 : c.type_generic]));
+  result.data = processed.rows;
+  result.colnames = processed.columns;
+  result.coltypes = processed.columns.map((c) => typeOf.get(c) ?? (temporal.has(c) ? 2 : 0));
+  result.indexnames = processed.rows.map((_, i) => i);
+  result.rowcount = processed.rows.length;
+  result.sql_rowcount = run.rows.length;
+  return result;
+}
+
+/** What the `results` result type keeps of a full result (Superset's _get_results). */
+export const resultsOnly = (r: QueryResult) => ({
+  data: r.data,
+  colnames: r.colnames,
+  coltypes: r.coltypes,
+  rowcount: r.rowcount,
+  sql_rowcount: r.sql_rowcount,
+  applied_filters: r.applied_filters,
+  rejected_filters: r.rejected_filters,
+});

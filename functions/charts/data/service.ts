@@ -1,0 +1,145 @@
+// POST /api/v1/chart/data and its relatives (Superset's ChartDataRestApi): checks the request, plans
+// each query (compiled SQL and cache key), answers from the cache when every query is cached, else
+// runs them on the dataset's engine (or hands the request to the charts queue when global async
+// queries are on) and caches what it ran.
+import { createHash } from 'node:crypto';
+import type { ChartDataQueryContext, ChartResultFormat, ChartResultType } from '../../../shared/schemas/chartData';
+import { isFeatureEnabled } from '../../../shared/featureFlags';
+import { engineFor as cachedEngineFor } from '../../databases/engines';
+import type { DatabaseRecord } from '../../databases/repository';
+import type { Engine } from '../../engines/types';
+import type { Identity } from '../../http/identity';
+import { json, type RawResponse } from '../../http/respond';
+import type { Ports } from '../../ports/index';
+import { datasourceForData, type Datasource } from '../datasource';
+import { findChart } from '../repository';
+import { effectiveTimeout, readCache, writeCache, type CachedEntry } from './cache';
+import { checkQueryObjects } from './checks';
+import { queryCompiler, type QueryCompiler } from './compiler';
+import { databaseTimeout, datasetTimeout } from './dataset';
+import { fileResponse } from './formats';
+import { executeQuery, planQuery, resultsOnly, type PlannedQuery, type QueryResult } from './queryRun';
+
+export interface ChartDataDeps {
+  compiler: QueryCompiler;
+  engineFor(db: DatabaseRecord): Promise<Engine>;
+  /** Hands a request to the async path; answers the 202 body. */
+  enqueue?(ports: Ports, user: Identity, job: ChartDataJobInput): Promise<Record<string, unknown>>;
+}
+
+export interface ChartDataOptions {
+  force?: boolean;
+  /** slice_id of the query string's form_data, or the saved chart whose data this is. */
+  sliceId?: number | null;
+  /** Run here even with global async queries on (the worker, and cached answers). */
+  sync?: boolean;
+}
+
+export interface ChartDataJobInput {
+  context: ChartDataQueryContext;
+  options: ChartDataOptions;
+  contextKey: string;
+}
+
+const defaultDeps = (): ChartDataDeps => ({ compiler: queryCompiler, engineFor: cachedEngineFor });
+
+/** Row-level security filters of the user on this dataset (none are defined in this product yet). */
+const rowLevelFilters = (_user: Identity, _ds: Datasource): unknown[] => [];
+
+export interface PreparedRequest {
+  ds: Datasource;
+  plans: PlannedQuery[];
+  resultType: ChartResultType;
+  resultFormat: ChartResultFormat;
+  timeout: number;
+  /** One key for the whole request: the result_url of an async job. */
+  contextKey: string;
+}
+
+export async function prepareChartData(
+  ports: Ports,
+  user: Identity,
+  context: ChartDataQueryContext,
+  options: ChartDataOptions,
+  deps: ChartDataDeps,
+): Promise<PreparedRequest> {
+  const ds = await datasourceForData(ports, user, Number(context.datasource.id), context.datasource.type);
+  checkQueryObjects(context.queries);
+  const resultType = context.result_type ?? 'full';
+  const resultFormat = context.result_format ?? 'json';
+  const sliceId = options.sliceId ?? (Number((context.form_data as { slice_id?: unknown } | null)?.slice_id) || null);
+  const chart = sliceId ? await findChart(ports, sliceId) : null;
+  const timeout = effectiveTimeout(context.custom_cache_timeout, chart?.cache_timeout, datasetTimeout(ds.dataset), databaseTimeout(ds.db));
+  const userKey = rowLevelFilters(user, ds);
+  const plans = await Promise.all(
+    context.queries.map((query, index) => planQuery(deps.compiler, ds, { index, query, resultType, resultFormat, userKey })),
+  );
+  const contextKey = createHash('sha256').update(plans.map((p) => p.cacheKey).join('|')).digest('hex').slice(0, 40);
+  return { ds, plans, resultType, resultFormat, timeout, contextKey };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '');
+
+function served(entry: CachedEntry<QueryResult>, isCached: boolean): QueryResult {
+  return { ...entry.value, is_cached: isCached, cached_dttm: isCached ? iso(entry.cachedAtMs) : null };
+}
+
+/** Every query's result: from the cache unless forced, else run (and cached). */
+export async function computeResults(ports: Ports, prepared: PreparedRequest, force: boolean, deps: ChartDataDeps): Promise<QueryResult[]> {
+  const hits = force ? prepared.plans.map(() => null) : await Promise.all(prepared.plans.map((p) => readCache<QueryResult>(ports.blobs, p.cacheKey, ports.clock.now())));
+  const results: QueryResult[] = [];
+  let engine: Engine | null = null;
+  for (const plan of prepared.plans) {
+    const hit = hits[plan.index];
+    if (hit) {
+      results.push(served(hit, true));
+      continue;
+    }
+    engine ??= await deps.engineFor(prepared.ds.db);
+    const fresh = await executeQuery(deps.compiler, engine, prepared.ds, plan, prepared.resultFormat, prepared.timeout);
+    await writeCache(ports.blobs, plan.cacheKey, fresh, ports.clock.now(), prepared.timeout);
+    results.push(fresh);
+  }
+  return results;
+}
+
+/** The JSON items of the answer, as the result type shapes them. */
+export function shapeResults(resultType: ChartResultType, results: QueryResult[]): Record<string, unknown>[] {
+  if (resultType === 'results') return results.map(resultsOnly);
+  if (resultType === 'query') return results.map((r) => ({ query: r.query, language: r.language, error: r.error }));
+  return results as unknown as Record<string, unknown>[];
+}
+
+export async function respondWith(ports: Ports, prepared: PreparedRequest, results: QueryResult[]): Promise<RawResponse> {
+  if (prepared.resultFormat === 'json' || prepared.resultType === 'query') {
+    return json(200, { result: shapeResults(prepared.resultType, results) });
+  }
+  return fileResponse(prepared.resultFormat, results, prepared.ds.dataset.table_name, ports.clock.now());
+}
+
+/** Whether every query is cached (async requests answer at once then). */
+async function allCached(ports: Ports, prepared: PreparedRequest): Promise<boolean> {
+  const hits = await Promise.all(prepared.plans.map((p) => readCache(ports.blobs, p.cacheKey, ports.clock.now())));
+  return hits.every(Boolean);
+}
+
+export async function chartData(
+  ports: Ports,
+  user: Identity,
+  context: ChartDataQueryContext,
+  options: ChartDataOptions = {},
+  deps: ChartDataDeps = defaultDeps(),
+): Promise<RawResponse> {
+  const prepared = await prepareChartData(ports, user, context, options, deps);
+  const force = Boolean(options.force || context.force);
+  // Superset runs only full JSON requests as async jobs.
+  const asyncJob =
+    !options.sync && deps.enqueue && isFeatureEnabled('GLOBAL_ASYNC_QUERIES') && prepared.resultFormat === 'json' && prepared.resultType === 'full';
+  if (asyncJob && (force || !(await allCached(ports, prepared)))) {
+    const body = await deps.enqueue!(ports, user, { context, options: { ...options, force }, contextKey: prepared.contextKey });
+    return json(202, body);
+  }
+  return respondWith(ports, prepared, await computeResults(ports, prepared, force, deps));
+}
+
+export { writeCache, readCache };

@@ -1,0 +1,32 @@
+// Chart data: POST /api/v1/chart/data, cached async results, a saved chart's data, the legacy
+// explore_json and datasource samples (one Lambda).
+import { badRequest } from '../../shared/errors';
+import { engineFor } from '../databases/engines';
+import { httpModule } from '../http/httpModule';
+import { getPorts } from '../ports/index';
+import { queryCompiler } from '../charts/data/compiler';
+import { exploreJson } from '../charts/data/exploreJson';
+import { chartDataByKey, enqueueChartData } from '../charts/data/jobs';
+import { datasourceSamples, savedChartData } from '../charts/data/savedChart';
+import { chartData, type ChartDataDeps } from '../charts/data/service';
+
+const deps: ChartDataDeps = { compiler: queryCompiler, engineFor, enqueue: enqueueChartData };
+
+/** slice_id of the query string's form_data ({"slice_id": 1, "dashboard_id": 2}). */
+function sliceIdOf(formData: string | undefined): number | null {
+  if (!formData) return null;
+  try {
+    const id = Number(JSON.parse(formData)?.slice_id);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    throw badRequest('Request is not JSON', { messages: { form_data: ['Not valid JSON'] } });
+  }
+}
+
+export const handler = httpModule({
+  'chartData.run': (req) => chartData(getPorts(), req.user, req.body, { force: req.query.force, sliceId: sliceIdOf(req.query.form_data) }, deps),
+  'chartData.byKey': (req) => chartDataByKey(getPorts(), req.user, req.params.cache_key),
+  'chartData.ofChart': (req) => savedChartData(getPorts(), req.user, req.params.pk, req.query, deps),
+  'chartData.exploreJson': (req) => exploreJson(getPorts(), req.user, req.body, req.query, deps),
+  'chartData.samples': (req) => datasourceSamples(getPorts(), req.user, req.query, req.body, deps),
+});
