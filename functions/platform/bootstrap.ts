@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Ports } from '../ports/index';
 import { createUser, type UserRecord } from './users';
 import { DATABASE_DEFAULTS, findDatabaseByName, insertDatabase, type DatabaseRecord } from '../databases/repository';
+import { seedExampleCharts } from '../charts/examples/seed';
 
 export const EXAMPLES_DATABASE_NAME = 'examples';
 
@@ -21,7 +22,7 @@ export interface BootstrapResult {
 /** The URI of an embedded DuckDB file; SQLAlchemy wants four slashes before an absolute path. */
 export const duckdbUri = (file: string) => `duckdb:///${path.resolve(file)}`;
 
-export async function bootstrapLocal(ports: Ports, options: { examplesPath: string }): Promise<BootstrapResult> {
+export async function bootstrapLocal(ports: Ports, options: { examplesPath: string; exampleCharts?: boolean }): Promise<BootstrapResult> {
   const users: UserRecord[] = [];
   // One at a time: ids then follow the list order (admin is 1 on a fresh store, as in Superset).
   for (const seed of SEED_USERS) users.push(await createUser(ports, { ...seed, roles: [...seed.roles] }));
@@ -35,5 +36,7 @@ export async function bootstrapLocal(ports: Ports, options: { examplesPath: stri
       'duckdb',
       admin.id,
     ));
+  // Datasets for every examples table and the example charts, once per store.
+  if (options.exampleCharts !== false) await seedExampleCharts(ports, admin, examples);
   return { users, examples };
 }

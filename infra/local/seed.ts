@@ -46,7 +46,8 @@ export async function ensureExamples(target: string, cache?: string): Promise<'p
 
 export async function seed(ports: Ports, examplesPath: string) {
   const { bootstrapLocal } = await importOrExplain<{
-    bootstrapLocal(ports: Ports, options: { examplesPath: string }): Promise<unknown>;
+    bootstrapLocal(ports: Ports, options: { examplesPath: string; exampleCharts?: boolean }): Promise<unknown>;
   }>('../../functions/platform/bootstrap', 'functions/platform/bootstrap.ts (bootstrapLocal)');
-  return bootstrapLocal(ports, { examplesPath });
+  // SEED_EXAMPLE_CHARTS=0 skips the example datasets and charts (test clouds that count datasets).
+  return bootstrapLocal(ports, { examplesPath, exampleCharts: process.env.SEED_EXAMPLE_CHARTS !== '0' });
 }

@@ -36,6 +36,7 @@
 // | explore form data (ttl)           | FORMDATA#<key>                       | FORMDATA                  |                                                         |
 // | form data key of a user's tab     | FORMDATACTX#<uid>#<tab>#<ds>#<chart> | FORMDATACTX               |                                                         |
 // | async chart data job              | CHARTJOB#<job id>                    | CHARTJOB                  |                                                         |
+// | examples seeded (first start)     | SEED#EXAMPLECHARTS                   | SEED                      |                                                         |
 // | a user's chart result (result_url)| CHARTRESULT#<uid>#<cache key>        | CHARTRESULT               |                                                         |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
@@ -109,5 +110,6 @@ export const KEYS = {
     entity('FORMDATACTX', `${userId}#${tabId}#${datasource}#${chartId ?? ''}`),
   chartJob: (jobId: string) => entity('CHARTJOB', jobId),
   jobDone: (queue: string, key: string) => entity('JOBDONE', `${queue}#${key}`),
+  exampleChartsSeeded: { pk: 'SEED#EXAMPLECHARTS', sk: 'SEED' },
   chartResultGrant: (userId: number, cacheKey: string) => entity('CHARTRESULT', `${userId}#${cacheKey}`),
 } as const;

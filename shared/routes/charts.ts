@@ -49,7 +49,8 @@ export const ChartRelatedQSchema = z
   .passthrough();
 export const ChartRelatedParamsSchema = z.object({ column: z.string().min(1).max(64) });
 
-const UserRefSchema = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
+/** Columns may pick parts of a related user (owners.first_name), so each part is optional. */
+const UserRefSchema = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).partial();
 /** A chart as the show and list calls present it (fields depend on `columns`). */
 export const ChartDictSchema = z
   .object({

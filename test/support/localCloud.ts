@@ -69,6 +69,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     env: {
       LOCAL_RESOURCE_PREFIX: `sqlscape-test-${basename(dataDir).replace(/[^a-z0-9-]/gi, '').toLowerCase()}`,
       CHECK_RESPONSES: '1',
+      // The example datasets and charts only where a test asks for them (they add datasets to count).
+      SEED_EXAMPLE_CHARTS: '0',
       ...options.env,
     },
     buildFrontend: false,
