@@ -93,6 +93,7 @@ export function functionEnv(input: FunctionEnvInput, current: NodeJS.ProcessEnv 
     [FUNCTION_ENV.authMode]: 'local',
     [FUNCTION_ENV.localJwtSecret]: input.secret,
     [FUNCTION_ENV.examplesDbPath]: resolve(input.examplesPath),
+    [FUNCTION_ENV.reportsWebhookHttpsOnly]: 'false',
   };
   // Against a real account AWS_ENDPOINT_URL stays unset and the caller's credential chain (profile,
   // SSO...) is used untouched; emulators and LocalStack accept any key, but the SDK wants one.

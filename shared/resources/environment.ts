@@ -25,6 +25,8 @@ export const FUNCTION_ENV = {
   examplesS3Key: 'EXAMPLES_S3_KEY',
   /** JSON object of feature flags over the defaults in shared/featureFlags.ts, e.g. {"GLOBAL_ASYNC_QUERIES":true}. */
   featureFlags: 'FEATURE_FLAGS',
+  /** 'false' lets report webhooks post to plain http URLs (the local cloud's test receivers). */
+  reportsWebhookHttpsOnly: 'REPORTS_WEBHOOK_HTTPS_ONLY',
 } as const;
 
 /**

@@ -38,6 +38,10 @@
 // | async chart data job              | CHARTJOB#<job id>                    | CHARTJOB                  |                                                         |
 // | examples seeded (first start)     | SEED#EXAMPLECHARTS                   | SEED                      |                                                         |
 // | a user's chart result (result_url)| CHARTRESULT#<uid>#<cache key>        | CHARTRESULT               |                                                         |
+// | report schedule (alert or report) | REPORT#<id>                          | REPORT                    | gsi2 REPORTS / padded id (list)                         |
+// | report schedule's next run (range)| SCHEDULE#REPORT                      | <padded next run>#<id>    |                                                         |
+// | report execution log              | REPORTLOG#<report id>                | <padded scheduled>#<uuid> |                                                         |
+// | report run claim (idempotency)    | REPORTRUN#<report id>#<scheduled ms> | REPORTRUN                 |                                                         |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
 // zero-padded (padId: 12 digits, padMs: 15).
@@ -112,4 +116,12 @@ export const KEYS = {
   jobDone: (queue: string, key: string) => entity('JOBDONE', `${queue}#${key}`),
   exampleChartsSeeded: { pk: 'SEED#EXAMPLECHARTS', sk: 'SEED' },
   chartResultGrant: (userId: number, cacheKey: string) => entity('CHARTRESULT', `${userId}#${cacheKey}`),
+
+  report: (id: number) => entity('REPORT', id),
+  allReports: 'REPORTS',
+  reportSchedulePk: 'SCHEDULE#REPORT',
+  reportSchedule: (nextRunMs: number, id: number) => ({ pk: 'SCHEDULE#REPORT', sk: `${padMs(nextRunMs)}#${padId(id)}` }),
+  reportLogs: (reportId: number) => `REPORTLOG#${reportId}`,
+  reportLog: (reportId: number, scheduledMs: number, uuid: string) => ({ pk: `REPORTLOG#${reportId}`, sk: `${padMs(scheduledMs)}#${uuid}` }),
+  reportRun: (reportId: number, scheduledMs: number) => entity('REPORTRUN', `${reportId}#${scheduledMs}`),
 } as const;

@@ -10,6 +10,7 @@ import { chartRoutes } from './charts';
 import { exploreRoutes } from './explore';
 import { dashboardRoutes } from './dashboards';
 import { chartDataRoutes } from './chartData';
+import { reportRoutes } from './reports';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 export const routes: readonly RouteDef[] = [
@@ -24,6 +25,7 @@ export const routes: readonly RouteDef[] = [
   ...exploreRoutes,
   ...dashboardRoutes,
   ...chartDataRoutes,
+  ...reportRoutes,
 ];
 
 export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.name, r]));
