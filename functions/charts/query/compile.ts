@@ -1,0 +1,151 @@
+// The query compiler: query object + dataset + the engine's dialect -> one SELECT, with Superset's
+// applied/rejected filters, from/to of the time range, the effective row limit and the post-processing
+// plan. Pure apart from the expression checks on the engine's own parser.
+import type { OrderBy, QueryObject } from '../../../shared/schemas/chartData';
+import { columnSql, missingColumns, resolveColumn, temporalSql, unknownColumnNames, type ResolvedColumn } from './columns';
+import { fromClause, makeContext, queryError, type CompileContext } from './context';
+import { compileFilter, parseRange, rangePredicate } from './filters';
+import { effectiveRowLimit, effectiveRowOffset, effectiveSeriesLimit, SAMPLES_ROW_LIMIT } from './limits';
+import { metricLabel, resolveMetric, type ResolvedMetric } from './metrics';
+import { normalizeQuery, type NormalizedQuery } from './normalize';
+import { seriesLimitJoin } from './seriesLimit';
+import type { CompiledQuery, CompileInput } from './types';
+
+export const DTTM_ALIAS = '__timestamp';
+
+async function dimensions(context: CompileContext, query: NormalizedQuery): Promise<ResolvedColumn[]> {
+  const unknown = unknownColumnNames(context, query.columns);
+  if (unknown.length > 0) throw missingColumns(unknown);
+  const out: ResolvedColumn[] = [];
+  if (query.is_timeseries && query.granularity) {
+    const column = context.columns.get(query.granularity);
+    if (!column) throw missingColumns([query.granularity]);
+    const sql = context.dialect.timeGrainExpression(query.extras.time_grain_sqla ?? null, await temporalSql(context, column));
+    out.push({ sql, label: DTTM_ALIAS, temporal: true, column });
+  }
+  for (const ref of query.columns) out.push(await resolveColumn(context, ref));
+  return out;
+}
+
+async function orderSql(context: CompileContext, item: OrderBy[0], metrics: ResolvedMetric[], columns: ResolvedColumn[]): Promise<string> {
+  if (typeof item === 'string') {
+    const selected = metrics.find((metric) => metric.label === item) ?? columns.find((column) => column.label === item);
+    if (selected) return selected.sql;
+    if (context.metrics.has(item)) return (await resolveMetric(context, item)).sql;
+    const column = context.columns.get(item);
+    if (column) return columnSql(context, column);
+    throw missingColumns([item]);
+  }
+  if ('columnType' in item || 'timeGrain' in item || 'isColumnReference' in item) return (await resolveColumn(context, item as never)).sql;
+  const label = metricLabel(item as never);
+  return (metrics.find((metric) => metric.label === label) ?? (await resolveMetric(context, item as never))).sql;
+}
+
+function rawMode(query: NormalizedQuery, context: CompileContext, resultType: string | undefined): NormalizedQuery {
+  if (resultType !== 'samples' && resultType !== 'drill_detail') return query;
+  return {
+    ...query,
+    columns: context.dataset.columns.map((column) => column.column_name),
+    metrics: [],
+    orderby: [],
+    is_timeseries: false,
+    post_processing: [],
+    time_offsets: [],
+    series_limit: 0,
+    row_limit: query.row_limit ?? SAMPLES_ROW_LIMIT,
+  };
+}
+
+export async function compileQuery(input: CompileInput): Promise<CompiledQuery> {
+  const context = makeContext(input.dataset, input.now ?? new Date());
+  const { dialect } = context;
+  const query = rawMode(normalizeQuery(input.query), context, input.resultType);
+  const rowLimit = effectiveRowLimit(query.row_limit);
+  const rowOffset = effectiveRowOffset(query.row_offset);
+  const seriesLimit = effectiveSeriesLimit(query.series_limit);
+  const from = fromClause(context);
+
+  // Raw mode (no columns, no metrics): every dataset column, as Superset's samples.
+  const columnsOut = query.columns.length === 0 && query.metrics.length === 0 ? { ...query, columns: input.dataset.columns.map((c) => c.column_name) } : query;
+  const dims = await dimensions(context, columnsOut);
+  const metrics: ResolvedMetric[] = [];
+  for (const metric of query.metrics) metrics.push(await resolveMetric(context, metric));
+
+  const where: string[] = [];
+  const applied: string[] = [];
+  const rejected: string[] = [];
+  let filterRange: { since: Date | null; until: Date | null } | null = null;
+  for (const filter of query.filters) {
+    const outcome = await compileFilter(context, filter, query.extras);
+    if (outcome.rejected !== null) rejected.push(outcome.rejected);
+    if (outcome.applied !== null && !applied.includes(outcome.applied)) applied.push(outcome.applied);
+    if (outcome.predicate) where.push(outcome.predicate);
+    if (outcome.range && !filterRange) filterRange = outcome.range;
+  }
+  const range = query.time_range ? parseRange(context, query.time_range, query.extras) : filterRange;
+  // Legacy granularity + time_range filters the granularity column itself.
+  if (query.granularity && query.time_range && range) {
+    const column = context.columns.get(query.granularity);
+    if (!column) throw missingColumns([query.granularity]);
+    const hasOwn = query.filters.some((filter) => filter.op === 'TEMPORAL_RANGE' && filter.col === query.granularity);
+    const predicate = hasOwn ? null : rangePredicate(context, await columnSql(context, column), column, range.since, range.until);
+    if (predicate) where.push(predicate);
+  }
+  if (query.extras.where) where.push(`(${await context.check(query.extras.where, 'where')})`);
+
+  const having: string[] = [];
+  if (query.extras.having) having.push(`(${await context.check(query.extras.having, 'having')})`);
+  for (const filter of query.havingFilters) {
+    const metric = metrics.find((item) => item.label === filter.subject) ?? (await resolveMetric(context, filter.subject));
+    const op = filter.op.toUpperCase();
+    if (!['==', '!=', '>', '<', '>=', '<='].includes(op)) throw queryError(`Invalid filter operation type: ${filter.op}`);
+    having.push(`${metric.sql} ${op === '==' ? '=' : op} ${dialect.literal(filter.val)}`);
+  }
+
+  const order: string[] = [];
+  for (const [item, ascending] of query.orderby) order.push(dialect.orderItem(await orderSql(context, item, metrics, dims), ascending));
+
+  const whereSql = where.length > 0 ? where.join(' AND ') : null;
+  const joins: string[] = [];
+  const seriesRefs = query.series_columns && query.series_columns.length > 0 ? query.series_columns : query.is_timeseries ? query.columns.filter((c) => typeof c === 'string' || c.columnType !== 'BASE_AXIS') : [];
+  if (seriesLimit > 0 && seriesRefs.length > 0 && metrics.length > 0) {
+    const series: ResolvedColumn[] = [];
+    for (const ref of seriesRefs) series.push(await resolveColumn(context, ref));
+    const byMetric = query.series_limit_metric ? await resolveMetric(context, query.series_limit_metric) : metrics[0];
+    joins.push(seriesLimitJoin(context, { from, where: whereSql, series, orderSql: byMetric.sql, descending: query.order_desc ?? true, limit: seriesLimit }));
+  }
+
+  const select = [...dims.map((d) => `${d.sql} AS ${dialect.quoteIdentifier(d.label)}`), ...metrics.map((m) => `${m.sql} AS ${dialect.quoteIdentifier(m.label)}`)];
+  const sql = [
+    `SELECT ${select.join(',\n       ')}`,
+    `FROM ${from}`,
+    ...joins,
+    whereSql ? `WHERE ${whereSql}` : null,
+    metrics.length > 0 && dims.length > 0 ? `GROUP BY ${dims.map((d) => d.sql).join(',\n         ')}` : null,
+    having.length > 0 ? `HAVING ${having.join(' AND ')}` : null,
+    order.length > 0 ? `ORDER BY ${order.join(',\n         ')}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n') + dialect.limitOffset(rowLimit, rowOffset);
+
+  const labelMap: Record<string, string[]> = {};
+  for (const d of dims) labelMap[d.label] = [d.label];
+  for (const metric of query.metrics) labelMap[metricLabel(metric)] = [typeof metric === 'string' ? metric : metric.expressionType === 'SQL' ? metric.sqlExpression : metricLabel(metric)];
+
+  return {
+    sql,
+    columns: [...dims.map((d) => d.label), ...metrics.map((m) => m.label)],
+    temporalColumns: dims.filter((d) => d.temporal).map((d) => d.label),
+    metricLabels: metrics.map((m) => m.label),
+    labelMap,
+    appliedFilters: applied.map((column) => ({ column })),
+    rejectedFilters: rejected.map((column) => ({ column, reason: 'not_in_datasource' })),
+    fromDttm: range?.since ? range.since.getTime() : null,
+    toDttm: range?.until ? range.until.getTime() : null,
+    rowLimit,
+    postProcessing: (query.post_processing ?? []).filter((step): step is NonNullable<typeof step> => Boolean(step)),
+    timeOffsets: query.time_offsets ?? [],
+  };
+}
+
+export type { QueryObject };
