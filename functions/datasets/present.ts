@@ -2,7 +2,7 @@
 // `data` dictionary (fetch_datasource_metadata, and `data` of the create answer) that Explore reads.
 import type { DatabaseRecord } from '../databases/repository';
 import { isoNaive, naturalTime } from '../savedQueries/humanize';
-import type { DatasetColumnRecord, DatasetRecord } from './repository';
+import type { DatasetColumnRecord, DatasetMetricRecord, DatasetRecord } from './repository';
 
 export interface Person {
   id: number;
@@ -53,6 +53,17 @@ function columnData(c: DatasetColumnRecord) {
   };
 }
 
+/** Saved metrics as Superset shows them: currency as its {symbol, symbolPosition} object. */
+function metricData(m: DatasetMetricRecord) {
+  let currency: unknown = null;
+  try {
+    currency = m.currency ? JSON.parse(m.currency) : null;
+  } catch {
+    currency = { symbol: m.currency, symbolPosition: 'prefix' };
+  }
+  return { ...m, currency };
+}
+
 function verboseMap(d: DatasetRecord): Record<string, string> {
   const map: Record<string, string> = { __timestamp: 'Time' };
   for (const m of d.metrics) map[m.metric_name] = m.verbose_name || m.metric_name;
@@ -95,13 +106,13 @@ export function datasetShow(d: DatasetRecord, db: DatabaseRecord, people: People
     always_filter_main_dttm: d.always_filter_main_dttm,
     offset: 0,
     default_endpoint: null,
-    cache_timeout: null,
+    cache_timeout: d.cache_timeout ?? null,
     is_sqllab_view: false,
     template_params: d.template_params,
     select_star: d.select_star,
     owners: d.owners.map((id) => ({ id, ...(person(id) ?? { first_name: '', last_name: '' }) })),
     columns: d.columns.map(columnData),
-    metrics: d.metrics,
+    metrics: d.metrics.map(metricData),
     datasource_type: 'table',
     url: `/tablemodelview/edit/${d.id}`,
     extra: d.extra,
@@ -143,7 +154,7 @@ export function datasourceData(d: DatasetRecord, db: DatabaseRecord, people: Peo
     columns: d.columns.map(columnData),
     column_names: d.columns.map((c) => c.column_name),
     column_types: d.columns.map((c) => c.type_generic),
-    metrics: d.metrics,
+    metrics: d.metrics.map(metricData),
     column_formats: {},
     currency_formats: {},
     verbose_map: verboseMap(d),
@@ -159,7 +170,7 @@ export function datasourceData(d: DatasetRecord, db: DatabaseRecord, people: Peo
     template_params: d.template_params,
     is_sqllab_view: false,
     offset: 0,
-    cache_timeout: null,
+    cache_timeout: d.cache_timeout ?? null,
     params: null,
     perm: `[${db.database_name}].[${d.table_name}](id:${d.id})`,
     edit_url: `/tablemodelview/edit/${d.id}`,

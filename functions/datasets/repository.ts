@@ -6,6 +6,7 @@
 // The claim makes (database, catalog, schema, table_name) unique even when two creates race; gsi1
 // answers get_or_create, which Superset matches on database and table name only.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAllItems } from '../ports/tables';
 import type { GenericType } from '../../shared/constants';
 import { unprocessable } from '../../shared/errors';
 import type { Ports } from '../ports/index';
@@ -56,6 +57,8 @@ export interface DatasetRecord {
   sql: string | null;
   description: string | null;
   main_dttm_col: string | null;
+  /** Seconds chart data of this dataset stays cached; null: the database's, else the default. Absent on older items. */
+  cache_timeout?: number | null;
   template_params: string | null;
   is_managed_externally: boolean;
   external_url: string | null;
@@ -194,4 +197,43 @@ export async function databaseHasDatasets(ports: P, databaseId: number): Promise
     }),
   );
   return (out.Items?.length ?? 0) > 0;
+}
+
+/** Every dataset of one database (gsi2, the whole item projected): the list's access pattern. */
+export async function listDatasetsOfDatabase(ports: P, databaseId: number): Promise<DatasetRecord[]> {
+  const items = await queryAllItems(ports.tables, { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :k', ExpressionAttributeValues: { ':k': byDatabaseKey(databaseId) } });
+  return items.map((i) => i.dataset as DatasetRecord).filter(Boolean);
+}
+
+/** Rewrites a dataset's item (same keys); a changed name moves its claim, refused when taken. */
+export async function replaceDataset(ports: P, before: DatasetRecord, after: DatasetRecord): Promise<void> {
+  const moved = ['database_id', 'catalog', 'schema', 'table_name'].some((k) => before[k as keyof DatasetRecord] !== after[k as keyof DatasetRecord]);
+  if (moved && !(await claimDatasetName(ports, after))) {
+    const name = [after.catalog, after.schema, after.table_name].filter(Boolean).join('.');
+    throw unprocessable(`Dataset ${name} already exists`, { messages: { table_name: [`Dataset ${name} already exists`] } });
+  }
+  await ports.tables.doc.send(
+    new PutCommand({
+      TableName: ports.tables.name('main'),
+      Item: {
+        ...entityKey(after.id),
+        gsi1pk: byNameKey(after.database_id, after.table_name),
+        gsi1sk: pad(after.id),
+        gsi2pk: byDatabaseKey(after.database_id),
+        gsi2sk: pad(after.id),
+        dataset: after,
+      },
+    }),
+  );
+  if (moved) await releaseDatasetName(ports, before);
+}
+
+/** Removes a dataset: its item, its uuid pointer and its name claim. */
+export async function deleteDatasetItems(ports: P, d: DatasetRecord): Promise<void> {
+  const main = ports.tables.name('main');
+  await ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: entityKey(d.id) }));
+  await Promise.all([
+    ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: uuidKey(d.uuid) })),
+    releaseDatasetName(ports, d),
+  ]);
 }

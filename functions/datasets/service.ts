@@ -1,12 +1,12 @@
 // Datasets from SQL (Superset's DatasetRestApi post, get_or_create, get) and the datasource metadata
 // call. A dataset is visible to its owners and to roles with all-datasource or all-database access, on a
 // database the user may see; any other answers 404 as if it did not exist.
-import { SupersetError, badRequest, notFound, unprocessable } from '../../shared/errors';
+import { SupersetError, badRequest, unprocessable } from '../../shared/errors';
+import { people, readable, VIEW, visible } from './access';
 import type { DatasetGetOrCreateBody, DatasetPostBody } from '../../shared/routes/datasets';
-import { hasPermission, isAdmin } from '../../shared/security/roles';
-import { canSeeDatabase, getDatabaseForUser } from '../databases/access';
+import { getDatabaseForUser } from '../databases/access';
 import { engineFor as cachedEngineFor } from '../databases/engines';
-import { findDatabase, type DatabaseRecord } from '../databases/repository';
+import type { DatabaseRecord } from '../databases/repository';
 import type { Engine } from '../engines/types';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
@@ -15,8 +15,11 @@ import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
 import { getUserById } from '../platform/users';
 import { selectColumns } from '../lists/select';
+import { runList } from '../lists/engine';
+import type { ListQuery } from '../../shared/schemas/common';
+import { datasetList } from './listResource';
 import { countMetric, discoverTableColumns, discoverVirtualColumns, MAX_COLUMNS, toColumnRecords, type ColumnHint } from './columns';
-import { datasetShow, datasourceData, type People } from './present';
+import { datasetShow, datasourceData } from './present';
 import {
   claimDatasetName,
   findDataset,
@@ -29,28 +32,12 @@ import {
   type DatasetRecord,
 } from './repository';
 
-const VIEW = 'Dataset';
 export interface DatasetDeps {
   engineFor(db: DatabaseRecord): Promise<Engine>;
 }
 const defaultDeps: DatasetDeps = { engineFor: cachedEngineFor };
 
-const datasetNotFound = () => notFound('Not found');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const seesAllDatasets = (user: Identity) =>
-  isAdmin(user.roles) ||
-  hasPermission(user.roles, 'all_datasource_access', 'all_datasource_access') ||
-  hasPermission(user.roles, 'all_database_access', 'all_database_access');
-
-async function people(ports: Ports, ids: number[]): Promise<People> {
-  const map: People = new Map();
-  for (const id of new Set(ids)) {
-    const u = await getUserById(ports, id);
-    if (u) map.set(id, { id, first_name: u.first_name, last_name: u.last_name, username: u.username });
-  }
-  return map;
-}
 
 /** The database a create names, as a 422 field error when it is unknown or hidden (Superset's shape). */
 async function databaseForCreate(ports: Ports, user: Identity, id: number): Promise<DatabaseRecord> {
@@ -184,19 +171,6 @@ async function awaitClaimedDataset(ports: Ports, where: Parameters<typeof findDa
   return null;
 }
 
-async function visible(ports: Ports, user: Identity, d: DatasetRecord): Promise<DatabaseRecord | null> {
-  const db = await findDatabase(ports, d.database_id);
-  if (!db || !canSeeDatabase(user, db)) return null;
-  return seesAllDatasets(user) || d.owners.includes(user.userId) ? db : null;
-}
-
-async function readable(ports: Ports, user: Identity, d: DatasetRecord | null) {
-  requirePermission(user, 'can_read', VIEW);
-  const db = d ? await visible(ports, user, d) : null;
-  if (!d || !db) throw datasetNotFound();
-  return { dataset: d, db };
-}
-
 /** GET /api/v1/dataset/{id or uuid}, with `q=(columns:!(...))` selecting fields. */
 export async function getDataset(ports: Ports, user: Identity, idOrUuid: string, q: { columns?: string[] } = {}) {
   const record = /^\d+$/.test(idOrUuid)
@@ -219,4 +193,10 @@ export async function fetchDatasourceMetadata(ports: Ports, user: Identity, data
   }
   const { dataset, db } = await readable(ports, user, await findDataset(ports, Number(match[1])));
   return datasourceData(dataset, db, await people(ports, dataset.owners));
+}
+
+/** GET /api/v1/dataset/ (functions/lists engine; declaration in ./listResource.ts). */
+export async function listDatasets(ports: Ports, user: Identity, q: ListQuery) {
+  requirePermission(user, 'can_read', VIEW);
+  return runList(datasetList, { ports, user }, q);
 }
