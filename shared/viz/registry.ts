@@ -23,6 +23,7 @@ import { plugin as sunburst } from './sunburst_v2/index';
 import { plugin as radar } from './radar/index';
 import { plugin as sankey } from './sankey_v2/index';
 import { plugin as graph } from './graph_chart/index';
+import { plugin as wordCloud } from './word_cloud/index';
 
 const PLUGINS = [
   table,
@@ -48,6 +49,7 @@ const PLUGINS = [
   radar,
   sankey,
   graph,
+  wordCloud,
 ] as VizPlugin<ChartProps>[];
 
 const BY_TYPE = new Map(PLUGINS.map((p) => [p.vizType, p]));

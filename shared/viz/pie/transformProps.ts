@@ -31,7 +31,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
     tooltip: { trigger: 'item', appendToBody: true },
     legend: legendOption(formData, names) as EChartsOption['legend'],
     ...(formData.show_total
-      ? { graphic: { type: 'text', left: 'center', top: 'middle', style: { text: `Total: ${numberFormat(total)}`, fontSize: 16, fontWeight: 'bold' } } }
+      ? { title: { text: `Total: ${numberFormat(total)}`, left: 'center', top: 'middle', textStyle: { fontSize: 16, fontWeight: 'bold' } } }
       : {}),
     series: [
       {

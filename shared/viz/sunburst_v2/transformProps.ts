@@ -39,7 +39,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const option: EChartsOption = {
     animation: false,
     tooltip: { trigger: 'item', appendToBody: true },
-    ...(formData.show_total ? { graphic: { type: 'text', left: 'center', top: 'middle', style: { text: `Total: ${format(total)}`, fontSize: 16, fontWeight: 'bold' } } } : {}),
+    ...(formData.show_total ? { title: { text: `Total: ${format(total)}`, left: 'center', top: 'middle', textStyle: { fontSize: 16, fontWeight: 'bold' } } } : {}),
     series: [
       {
         type: 'sunburst',

@@ -3,6 +3,7 @@ import { control, type ControlPanelConfig, type NamedControl } from '../controls
 import { sharedControls as c } from '../controls/index';
 import { SERIES_SORT_CHOICES } from '../controls/choices';
 import type { TimeseriesKind } from './seriesStyle';
+import type { FormData } from '../types';
 import { timeseriesOverrides } from '../explore/standardize';
 
 export const stack = control('stack', {
@@ -68,8 +69,27 @@ export const x_axis_sort = control('x_axis_sort', {
 export const x_axis_sort_asc = control('x_axis_sort_asc', { type: 'CheckboxControl', label: 'X-Axis Sort Ascending', default: true, visibility: (fd) => Boolean(fd.x_axis_sort) });
 
 /** The query section rows (used twice by mixed timeseries, with a suffix). */
+/**
+ * A control renamed with a suffix (mixed chart query B): its visibility and validators read the
+ * suffixed keys, as if they were the plain ones.
+ */
+export function suffixed(ctl: NamedControl, suffix: string): NamedControl {
+  if (!suffix) return ctl;
+  const unsuffix = (fd: FormData): FormData => {
+    const next: FormData = { ...fd };
+    for (const [k, v] of Object.entries(fd)) if (k.endsWith(suffix)) next[k.slice(0, -suffix.length)] = v;
+    return next;
+  };
+  return {
+    ...ctl,
+    name: `${ctl.name}${suffix}`,
+    ...(ctl.visibility ? { visibility: (fd: FormData) => ctl.visibility!(unsuffix(fd)) } : {}),
+    ...(ctl.validators ? { validators: ctl.validators.map((v) => (value: unknown, fd: FormData) => v(value, unsuffix(fd))) } : {}),
+  };
+}
+
 export function queryRows(suffix = ''): NamedControl[][] {
-  const s = (ctl: NamedControl): NamedControl => (suffix ? { ...ctl, name: `${ctl.name}${suffix}` } : ctl);
+  const s = (ctl: NamedControl): NamedControl => suffixed(ctl, suffix);
   return [
     [s(c.metrics)],
     [s(c.groupby)],
@@ -83,7 +103,7 @@ export function queryRows(suffix = ''): NamedControl[][] {
 }
 
 export function analyticsSections(suffix = ''): ControlPanelConfig['sections'] {
-  const s = (ctl: NamedControl): NamedControl => (suffix ? { ...ctl, name: `${ctl.name}${suffix}` } : ctl);
+  const s = (ctl: NamedControl): NamedControl => suffixed(ctl, suffix);
   return [
     { label: 'Rolling window', tab: 'data', controlSetRows: [[s(c.rolling_type)], [s(c.rolling_periods), s(c.min_periods)]] },
     { label: 'Time comparison', tab: 'data', controlSetRows: [[s(c.time_compare), s(c.comparison_type)]] },

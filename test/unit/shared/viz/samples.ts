@@ -61,6 +61,7 @@ export const SAMPLES: Record<string, Sample> = {
   sunburst_v2: byDims({ viz_type: 'sunburst_v2', datasource: '1__table', columns: ['Origin', 'Cylinders'], metric: COUNT, secondary_metric: 'avg_hp' }, ['Origin', 'Cylinders'], 'count', 1, [['avg_hp', T.num, (i) => i * 3]]),
   radar: byDims({ viz_type: 'radar', datasource: '1__table', groupby: ['Origin'], metrics: [COUNT, 'avg_hp'] }, ['Origin'], 'count', 1, [['avg_hp', T.num, (i) => i * 3]]),
   sankey_v2: byDims({ viz_type: 'sankey_v2', datasource: '1__table', source: 'from', target: 'to', metric: COUNT }, ['from', 'to'], 'count', 1),
+  word_cloud: byDims({ viz_type: 'word_cloud', datasource: '1__table', series: 'Name', metric: COUNT }, ['Name'], 'count', 1),
   graph_chart: byDims({ viz_type: 'graph_chart', datasource: '1__table', source: 'from', target: 'to', metric: COUNT }, ['from', 'to'], 'count', 1),
   table: { ...byDims({ viz_type: 'table', datasource: '1__table', groupby: ['Origin'], metrics: [COUNT] }, ['Origin'], 'count', null), golden: golden.aggregate_group_by.response.result },
   pivot_table_v2: byDims({ viz_type: 'pivot_table_v2', datasource: '1__table', groupbyRows: ['Origin'], groupbyColumns: ['Cylinders'], metrics: [COUNT], rowTotals: true }, ['Origin', 'Cylinders'], 'count', null),

@@ -36,4 +36,10 @@ describe('mixed_timeseries', () => {
     expect(plugin.crossFilter!(withB, { seriesName: 'Paris (Query B)' })?.extraFormData.filters).toEqual([{ col: 'city', op: 'IN', val: ['Paris'] }]);
     expect(plugin.crossFilter!(withB, { seriesName: 'rain' })?.extraFormData.filters).toEqual([{ col: 'weather', op: 'IN', val: ['rain'] }]);
   });
+  it('query B controls read the query B keys: series limit shows only with query B dimensions', () => {
+    const row = plugin.controlPanel.sections.flatMap((sec) => sec.controlSetRows.flat()).find((c) => c.name === 'series_limit_b')!;
+    expect(row.visibility!({ ...fd, groupby: ['weather'], groupby_b: [] })).toBe(false);
+    expect(row.visibility!({ ...fd, groupby: [], groupby_b: ['city'] })).toBe(true);
+    expect(row.validators![0](0, fd)).toBe('is expected to be a positive integer');
+  });
 });

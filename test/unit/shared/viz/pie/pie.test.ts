@@ -47,4 +47,8 @@ describe('pie transformProps', () => {
   it('cross-filter: a slice click emits its dimension values', () => {
     expect(plugin.crossFilter!(fd, { name: 'USA' })?.extraFormData.filters).toEqual([{ col: 'Origin', op: 'IN', val: ['USA'] }]);
   });
+  it('Show Total writes the total in the middle (a title, drawn by the browser and SSR alike)', () => {
+    const props = plugin.transformProps({ formData: { ...fd, show_total: true, number_format: ',d' }, queriesData: golden.aggregate_group_by.response.result, width: 1, height: 1 });
+    expect(props.option.title).toMatchObject({ text: 'Total: 406' });
+  });
 });
