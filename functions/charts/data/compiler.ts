@@ -1,11 +1,16 @@
-// The seam to the query compiler (functions/charts/query/, built by its own module): compile a query
-// object for a dataset, and run the post-processing steps left for the fetched rows.
+// The seam to the query compiler (functions/charts/query/, its own module): compile a query object
+// (for the cache key, before anything runs) and run one on an engine (compiled again, executed, time
+// offsets joined, post-processed), answering Superset's result fields without the cache ones.
 import { SupersetError } from '../../../shared/errors';
-import type { CompileInput, CompiledQuery, PostProcessingPlan } from '../query/types';
+import type { ChartDataResponseResult, ChartResultType, QueryObject } from '../../../shared/schemas/chartData';
+import type { Engine } from '../../engines/types';
+import type { CompileInput, CompiledQuery, CompilerDataset } from '../query/types';
+
+export type ChartQueryResult = ChartDataResponseResult & { sql_rowcount?: number | null };
 
 export interface QueryCompiler {
   compile(input: CompileInput): Promise<CompiledQuery>;
-  postProcess(rows: Record<string, unknown>[], plan: PostProcessingPlan, compiled: CompiledQuery): Promise<{ rows: Record<string, unknown>[]; columns: string[] }>;
+  run(engine: Engine, dataset: CompilerDataset, query: QueryObject, resultType: ChartResultType, options: { timeoutMs: number }): Promise<ChartQueryResult>;
 }
 
 const unavailable = () =>
@@ -15,8 +20,7 @@ export const queryCompiler: QueryCompiler = {
   async compile() {
     throw unavailable();
   },
-  async postProcess(rows, plan, compiled) {
-    if (plan.length) throw unavailable();
-    return { rows, columns: compiled.columns };
+  async run() {
+    throw unavailable();
   },
 };

@@ -7,7 +7,7 @@ import type { Engine } from '../../engines/types';
 import type { Datasource } from '../datasource';
 import type { CompiledQuery } from '../query/types';
 import { chartCacheKey } from './cache';
-import type { QueryCompiler } from './compiler';
+import type { ChartQueryResult, QueryCompiler } from './compiler';
 import { compilerDataset } from './dataset';
 
 /** Superset's SAMPLES_ROW_LIMIT. */
@@ -94,41 +94,11 @@ export async function planQuery(
   return { index: input.index, query, resultType: input.resultType, compiled, cacheKey };
 }
 
-/** Engine dates arrive as ISO text; Superset sends temporal columns as epoch milliseconds. */
-function epochMs(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  let text = value.trim().replace(' ', 'T');
-  if (/^\d{4}-\d\d-\d\d$/.test(text)) text += 'T00:00:00';
-  if (!/([zZ]|[+-]\d\d:?\d\d)$/.test(text)) text += 'Z';
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? value : ms;
+/** The `columns` result type answers from the dataset alone (Superset's _get_columns). */
+function datasetColumns(ds: Datasource): ChartQueryResult {
+  const data = ds.dataset.columns.map((c) => ({ column_name: c.column_name, verbose_name: c.verbose_name, dtype: c.type }));
+  return { data, colnames: ['column_name', 'verbose_name', 'dtype'], coltypes: [1, 1, 1], rowcount: data.length, status: 'success' };
 }
-
-const emptyResult = (plan: PlannedQuery, format: ChartResultFormat, timeout: number): QueryResult => ({
-  cache_key: plan.cacheKey,
-  cached_dttm: null,
-  cache_timeout: timeout,
-  is_cached: false,
-  applied_template_filters: [],
-  annotation_data: {},
-  error: null,
-  stacktrace: null,
-  status: 'success',
-  query: plan.compiled?.sql ?? '',
-  language: 'sql',
-  from_dttm: plan.compiled?.fromDttm ?? null,
-  to_dttm: plan.compiled?.toDttm ?? null,
-  label_map: plan.compiled?.labelMap ?? {},
-  colnames: [],
-  indexnames: [],
-  coltypes: [],
-  data: [],
-  rowcount: 0,
-  sql_rowcount: 0,
-  applied_filters: plan.compiled?.appliedFilters ?? [],
-  rejected_filters: plan.compiled?.rejectedFilters ?? [],
-  result_format: format,
-});
 
 /** Runs a planned query; engine failures become Superset's 400 "Error: ..." with the engine's error type. */
 export async function executeQuery(
@@ -139,39 +109,40 @@ export async function executeQuery(
   format: ChartResultFormat,
   timeout: number,
 ): Promise<QueryResult> {
-  const result = emptyResult(plan, format, timeout);
-  if (plan.resultType === 'columns') {
-    result.data = ds.dataset.columns.map((c) => ({ column_name: c.column_name, verbose_name: c.verbose_name, dtype: c.type }));
-    result.colnames = ['column_name', 'verbose_name', 'dtype'];
-    result.coltypes = [1, 1, 1];
-    result.rowcount = result.sql_rowcount = result.data.length;
-    return result;
-  }
-  const compiled = plan.compiled!;
-  if (plan.resultType === 'query') return result;
-  let run;
+  let run: ChartQueryResult;
   try {
-    run = await engine.run({ sql: compiled.sql, limit: compiled.rowLimit, timeoutMs: LIMITS.syncTimeoutMs - 3000, schema: ds.dataset.schema, catalog: ds.dataset.catalog });
+    run = plan.resultType === 'columns' ? datasetColumns(ds) : await compiler.run(engine, compilerDataset(ds.dataset, ds.db), plan.query, plan.resultType, { timeoutMs: LIMITS.syncTimeoutMs - 3000 });
   } catch (error) {
+    if (error instanceof SupersetError && error.errorType !== 'GENERIC_DB_ENGINE_ERROR') throw error;
     const classified = error instanceof SupersetError ? error : engine.classify(error);
     throw new SupersetError(classified.errorType, `Error: ${classified.message}`, { status: 400, extra: classified.extra });
   }
-  const temporal = new Set(compiled.temporalColumns);
-  const rows = run.rows.map((row) => {
-    if (!temporal.size) return row;
-    const out = { ...row };
-    for (const c of temporal) if (c in out) out[c] = epochMs(out[c]);
-    return out;
-  });
-  const processed = await compiler.postProcess(rows, compiled.postProcessing, compiled);
-  const typeOf = new Map(run.columns.map((c) => [c.column_name, temporal.has(c.column_name) ? 2 : c.type_generic]));
-  result.data = processed.rows;
-  result.colnames = processed.columns;
-  result.coltypes = processed.columns.map((c) => typeOf.get(c) ?? (temporal.has(c) ? 2 : 0));
-  result.indexnames = processed.rows.map((_, i) => i);
-  result.rowcount = processed.rows.length;
-  result.sql_rowcount = run.rows.length;
-  return result;
+  const data = run.data ?? [];
+  return {
+    cache_key: plan.cacheKey,
+    cached_dttm: null,
+    cache_timeout: timeout,
+    is_cached: false,
+    applied_template_filters: [],
+    annotation_data: (run.annotation_data as Record<string, unknown> | null | undefined) ?? {},
+    error: null,
+    stacktrace: null,
+    status: 'success',
+    query: run.query ?? plan.compiled?.sql ?? '',
+    language: 'sql',
+    from_dttm: run.from_dttm ?? plan.compiled?.fromDttm ?? null,
+    to_dttm: run.to_dttm ?? plan.compiled?.toDttm ?? null,
+    label_map: run.label_map ?? plan.compiled?.labelMap ?? {},
+    colnames: run.colnames ?? [],
+    indexnames: data.map((_, i) => i),
+    coltypes: run.coltypes ?? [],
+    data,
+    rowcount: run.rowcount ?? data.length,
+    sql_rowcount: run.sql_rowcount ?? data.length,
+    applied_filters: run.applied_filters ?? plan.compiled?.appliedFilters ?? [],
+    rejected_filters: run.rejected_filters ?? plan.compiled?.rejectedFilters ?? [],
+    result_format: format,
+  };
 }
 
 /** What the `results` result type keeps of a full result (Superset's _get_results). */
