@@ -12,7 +12,8 @@ export function checkQueryObjects(queries: QueryObject[]) {
       const value = query[field];
       if (value === undefined || value === null) continue;
       if (!Number.isInteger(value)) throw invalid(`\`${field}\` is expected to be an integer`, index, field);
-      if (value < 1) throw invalid(`\`${field}\` must be a positive integer`, index, field);
+      // A series limit of 0 means "no limit", as Explore sends it; a row limit must be positive.
+      if (field === 'row_limit' ? value < 1 : value < 0) throw invalid(`\`${field}\` must be a positive integer`, index, field);
     }
     if (query.row_limit && query.row_limit > SQL_MAX_ROW) throw invalid(`\`row_limit\` Value cannot exceed ${SQL_MAX_ROW}`, index, 'row_limit');
     if (query.row_offset !== undefined && query.row_offset !== null && query.row_offset < 0) {

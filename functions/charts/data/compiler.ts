@@ -1,9 +1,10 @@
 // The seam to the query compiler (functions/charts/query/, its own module): compile a query object
 // (for the cache key, before anything runs) and run one on an engine (compiled again, executed, time
 // offsets joined, post-processed), answering Superset's result fields without the cache ones.
-import { SupersetError } from '../../../shared/errors';
 import type { ChartDataResponseResult, ChartResultType, QueryObject } from '../../../shared/schemas/chartData';
 import type { Engine } from '../../engines/types';
+import { compileQuery } from '../query/compile';
+import { runChartQuery } from '../query/runQuery';
 import type { CompileInput, CompiledQuery, CompilerDataset } from '../query/types';
 
 export type ChartQueryResult = ChartDataResponseResult & { sql_rowcount?: number | null };
@@ -13,14 +14,7 @@ export interface QueryCompiler {
   run(engine: Engine, dataset: CompilerDataset, query: QueryObject, resultType: ChartResultType, options: { timeoutMs: number }): Promise<ChartQueryResult>;
 }
 
-const unavailable = () =>
-  new SupersetError('GENERIC_BACKEND_ERROR', 'The chart query compiler is not available in this build', { status: 501 });
-
 export const queryCompiler: QueryCompiler = {
-  async compile() {
-    throw unavailable();
-  },
-  async run() {
-    throw unavailable();
-  },
+  compile: (input) => compileQuery(input),
+  run: (engine, dataset, query, resultType, options) => runChartQuery(engine, dataset, query, resultType, options),
 };
