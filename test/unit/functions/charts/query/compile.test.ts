@@ -198,7 +198,7 @@ describe('bad input gives typed errors', () => {
     ['reversed time range', { metrics: [COUNT], time_range: '2014-01-01 : 2013-01-01' }, 'INVALID_PAYLOAD_SCHEMA_ERROR', /From date cannot be larger than to date/],
     ['unknown time grain', { metrics: [COUNT], columns: [{ sqlExpression: 'Year', label: 'Year', columnType: 'BASE_AXIS', timeGrain: 'P2W' }] }, 'INVALID_PAYLOAD_SCHEMA_ERROR', /No such time grain/],
   ] as const)('%s', async (_name, query, type, message) => {
-    const error = await errorOf(compileQuery({ dataset: cars, query: query as QueryObject }));
+    const error = await errorOf(compileQuery({ dataset: cars, query: query as unknown as QueryObject }));
     expect(error.errorType).toBe(type);
     expect(error.status).toBe(400);
     expect(error.message).toMatch(message);
