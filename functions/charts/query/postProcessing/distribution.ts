@@ -81,3 +81,32 @@ export function boxplot(frame: Frame, options: Record<string, unknown>): Frame {
   }
   return aggregate(frame, { groupby, aggregates: spec });
 }
+
+/**
+ * rank: the metric's percentile rank (average rank over count, as pandas rank(pct=True)) in a `rank`
+ * column, over the whole frame or within each group_by value (heatmap normalization).
+ */
+export function rank(frame: Frame, options: Record<string, unknown>): Frame {
+  const metric = String(options.metric ?? '');
+  const groupBy = asList(options.group_by);
+  requireColumns(frame, [metric, ...groupBy], 'rank');
+  const groups = new Map<string, number[]>();
+  frame.rows.forEach((row, i) => {
+    const key = keyOf(groupBy.map((name) => row[name] ?? null));
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const ranks = new Array<number | null>(frame.rows.length).fill(null);
+  for (const indexes of groups.values()) {
+    const valued = indexes.filter((i) => typeof frame.rows[i][metric] === 'number');
+    const sorted = [...valued].sort((a, b) => (frame.rows[a][metric] as number) - (frame.rows[b][metric] as number));
+    for (let start = 0; start < sorted.length; ) {
+      let end = start;
+      while (end + 1 < sorted.length && frame.rows[sorted[end + 1]][metric] === frame.rows[sorted[start]][metric]) end++;
+      const average = (start + end) / 2 + 1;
+      for (let k = start; k <= end; k++) ranks[sorted[k]] = average / sorted.length;
+      start = end + 1;
+    }
+  }
+  const columns = frame.columns.includes('rank') ? frame.columns : [...frame.columns, 'rank'];
+  return { columns, rows: frame.rows.map((row, i) => ({ ...row, rank: ranks[i] })) };
+}

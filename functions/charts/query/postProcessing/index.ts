@@ -1,7 +1,7 @@
 // Runs Superset's post_processing steps in order on fetched rows. Each operation is a small pure
 // function over a frame (columns + rows); prophet is not supported.
 import { compare, contribution } from './compare';
-import { boxplot, histogram } from './distribution';
+import { boxplot, histogram, rank } from './distribution';
 import { stepError, type Frame } from './frame';
 import { flatten, pivot } from './pivot';
 import { aggregate, rename, select, sort } from './reshape';
@@ -29,6 +29,7 @@ export const OPERATIONS: Record<string, Operation> = {
   select,
   histogram,
   boxplot,
+  rank,
 };
 
 export function postProcess(frame: Frame, steps: PostProcessingStep[], temporal: string[] = []): Frame {

@@ -53,7 +53,17 @@ export function sort(frame: Frame, options: Record<string, unknown>): Frame {
 
 export function rename(frame: Frame, options: Record<string, unknown>): Frame {
   const mapping = asRecord(options.columns);
-  const name = (column: string) => (typeof mapping[column] === 'string' ? (mapping[column] as string) : column);
+  const whole = (column: string) => (typeof mapping[column] === 'string' ? (mapping[column] as string) : column);
+  // level 0 renames the first level of pivoted "metric, value" names; null drops that level, as pandas'
+  // rename(level=0) with None followed by Superset's flatten (timeseries with one metric: "rain").
+  const firstLevel = (column: string) => {
+    const at = column.indexOf(', ');
+    if (at < 0) return whole(column);
+    const [head, rest] = [column.slice(0, at), column.slice(at + 2)];
+    if (!(head in mapping)) return column;
+    return typeof mapping[head] === 'string' ? `${mapping[head]}, ${rest}` : rest;
+  };
+  const name = options.level === 0 || options.level === '0' ? firstLevel : whole;
   return { columns: frame.columns.map(name), rows: frame.rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [name(key), value]))) };
 }
 
