@@ -2,6 +2,17 @@
 // schema browser's catalogs, schemas, tables, table metadata and select-star.
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import {
+  DatabaseGetSchema,
+  DatabaseListSchema,
+  DatabaseMessageSchema,
+  DatabaseSavedSchema,
+  NamesSchema,
+  SelectStarSchema,
+  TableExtraMetadataSchema,
+  TableMetadataSchema,
+  TablesSchema,
+} from '../schemas/responses/databases';
 import { ForceSchema, IdParamsSchema, ListQuerySchema } from '../schemas/common';
 
 const NameSchema = z.string().trim().min(1).max(250);
@@ -64,15 +75,15 @@ export const SelectStarParamsSchema = IdParamsSchema.extend({
 const base = '/api/v1/database';
 
 export const databaseRoutes = defineRoutes([
-  { name: 'database.list', method: 'GET', path: `${base}/`, module: 'databases', q: ListQuerySchema },
-  { name: 'database.get', method: 'GET', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema },
-  { name: 'database.create', method: 'POST', path: `${base}/`, module: 'databases', body: DatabasePostSchema },
-  { name: 'database.update', method: 'PUT', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema, body: DatabasePutSchema },
-  { name: 'database.delete', method: 'DELETE', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema },
-  { name: 'database.testConnection', method: 'POST', path: `${base}/test_connection/`, module: 'databases', body: TestConnectionSchema },
-  { name: 'database.catalogs', method: 'GET', path: `${base}/{pk}/catalogs/`, module: 'databases', params: IdParamsSchema, q: CatalogsQuerySchema },
-  { name: 'database.schemas', method: 'GET', path: `${base}/{pk}/schemas/`, module: 'databases', params: IdParamsSchema, q: SchemasQuerySchema },
-  { name: 'database.tables', method: 'GET', path: `${base}/{pk}/tables/`, module: 'databases', params: IdParamsSchema, q: TablesQuerySchema },
+  { name: 'database.list', method: 'GET', path: `${base}/`, module: 'databases', q: ListQuerySchema, response: DatabaseListSchema },
+  { name: 'database.get', method: 'GET', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema, response: DatabaseGetSchema },
+  { name: 'database.create', method: 'POST', path: `${base}/`, module: 'databases', body: DatabasePostSchema, response: { 201: DatabaseSavedSchema } },
+  { name: 'database.update', method: 'PUT', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema, body: DatabasePutSchema, response: DatabaseSavedSchema },
+  { name: 'database.delete', method: 'DELETE', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema, response: DatabaseMessageSchema },
+  { name: 'database.testConnection', method: 'POST', path: `${base}/test_connection/`, module: 'databases', body: TestConnectionSchema, response: DatabaseMessageSchema },
+  { name: 'database.catalogs', method: 'GET', path: `${base}/{pk}/catalogs/`, module: 'databases', params: IdParamsSchema, q: CatalogsQuerySchema, response: NamesSchema },
+  { name: 'database.schemas', method: 'GET', path: `${base}/{pk}/schemas/`, module: 'databases', params: IdParamsSchema, q: SchemasQuerySchema, response: NamesSchema },
+  { name: 'database.tables', method: 'GET', path: `${base}/{pk}/tables/`, module: 'databases', params: IdParamsSchema, q: TablesQuerySchema, response: TablesSchema },
   {
     name: 'database.tableMetadata',
     method: 'GET',
@@ -80,6 +91,7 @@ export const databaseRoutes = defineRoutes([
     module: 'databases',
     params: IdParamsSchema,
     query: TableMetadataQuerySchema,
+    response: TableMetadataSchema,
   },
   {
     name: 'database.tableExtraMetadata',
@@ -88,6 +100,7 @@ export const databaseRoutes = defineRoutes([
     module: 'databases',
     params: IdParamsSchema,
     query: TableMetadataQuerySchema,
+    response: TableExtraMetadataSchema,
   },
   {
     name: 'database.selectStar',
@@ -95,6 +108,7 @@ export const databaseRoutes = defineRoutes([
     path: `${base}/{pk}/select_star/{table_name}/`,
     module: 'databases',
     params: SelectStarParamsSchema,
+    response: SelectStarSchema,
   },
   {
     name: 'database.selectStarInSchema',
@@ -102,5 +116,6 @@ export const databaseRoutes = defineRoutes([
     path: `${base}/{pk}/select_star/{table_name}/{schema_name}/`,
     module: 'databases',
     params: SelectStarParamsSchema,
+    response: SelectStarSchema,
   },
 ]);

@@ -2,6 +2,7 @@
 // datasource metadata call the editor makes when it opens Explore.
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import { DatasetCreatedSchema, DatasetGetOrCreateSchema, DatasetGetSchema, DatasourceDataSchema } from '../schemas/responses/datasets';
 import { StoredSqlSchema } from './tabState';
 import { ListQuerySchema, listResponseSchema } from '../schemas/common';
 import { RelatedQSchema } from './savedQueries';
@@ -168,14 +169,15 @@ export const datasetRoutes = defineRoutes([
   { name: 'dataset.delete', method: 'DELETE', path: '/api/v1/dataset/{pk}', module: 'datasets', params: DatasetNumericParamsSchema, response: MessageSchema },
   { name: 'dataset.refresh', method: 'PUT', path: '/api/v1/dataset/{pk}/refresh', module: 'datasets', params: DatasetNumericParamsSchema, response: MessageSchema },
   { name: 'dataset.relatedObjects', method: 'GET', path: '/api/v1/dataset/{pk}/related_objects', module: 'datasets', params: DatasetNumericParamsSchema, response: DatasetRelatedObjectsSchema },
-  { name: 'dataset.create', method: 'POST', path: '/api/v1/dataset/', module: 'datasets', body: DatasetPostBodySchema },
-  { name: 'dataset.getOrCreate', method: 'POST', path: '/api/v1/dataset/get_or_create/', module: 'datasets', body: DatasetGetOrCreateBodySchema },
-  { name: 'dataset.get', method: 'GET', path: '/api/v1/dataset/{pk}', module: 'datasets', params: DatasetIdParamsSchema, q: DatasetGetQSchema },
+  { name: 'dataset.create', method: 'POST', path: '/api/v1/dataset/', module: 'datasets', body: DatasetPostBodySchema, response: { 201: DatasetCreatedSchema } },
+  { name: 'dataset.getOrCreate', method: 'POST', path: '/api/v1/dataset/get_or_create/', module: 'datasets', body: DatasetGetOrCreateBodySchema, response: DatasetGetOrCreateSchema },
+  { name: 'dataset.get', method: 'GET', path: '/api/v1/dataset/{pk}', module: 'datasets', params: DatasetIdParamsSchema, q: DatasetGetQSchema, response: DatasetGetSchema },
   {
     name: 'datasource.fetchMetadata',
     method: 'GET',
     path: '/superset/fetch_datasource_metadata',
     module: 'datasourceMetadata',
     query: DatasourceMetadataQuerySchema,
+    response: DatasourceDataSchema,
   },
 ]);

@@ -1,6 +1,17 @@
 // Platform routes: health, login, identity, share links (kv), the event log and async events.
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import {
+  AsyncEventsAnswerSchema,
+  EmptyAnswerSchema,
+  HealthAnswerSchema,
+  KvStoreAnswerSchema,
+  KvValueSchema,
+  LoginAnswerSchema,
+  MeAnswerSchema,
+  MyRolesAnswerSchema,
+  RefreshAnswerSchema,
+} from '../schemas/responses/platform';
 import { StringIdParamsSchema } from '../schemas/common';
 
 export const LoginBodySchema = z.object({
@@ -43,17 +54,17 @@ export const EventLogBodySchema = z
 export const AsyncEventQuerySchema = z.object({ last_id: z.string().max(64).optional() }).passthrough();
 
 export const platformRoutes = defineRoutes([
-  { name: 'health.get', method: 'GET', path: '/health', module: 'health', public: true },
-  { name: 'security.login', method: 'POST', path: '/api/v1/security/login', module: 'security', public: true, body: LoginBodySchema },
-  { name: 'security.refresh', method: 'POST', path: '/api/v1/security/refresh', module: 'security', public: true, body: RefreshBodySchema },
-  { name: 'me.get', method: 'GET', path: '/api/v1/me/', module: 'me' },
-  { name: 'me.roles', method: 'GET', path: '/api/v1/me/roles/', module: 'me' },
+  { name: 'health.get', method: 'GET', path: '/health', module: 'health', public: true, response: HealthAnswerSchema },
+  { name: 'security.login', method: 'POST', path: '/api/v1/security/login', module: 'security', public: true, body: LoginBodySchema, response: LoginAnswerSchema },
+  { name: 'security.refresh', method: 'POST', path: '/api/v1/security/refresh', module: 'security', public: true, body: RefreshBodySchema, response: RefreshAnswerSchema },
+  { name: 'me.get', method: 'GET', path: '/api/v1/me/', module: 'me', response: MeAnswerSchema },
+  { name: 'me.roles', method: 'GET', path: '/api/v1/me/roles/', module: 'me', response: MyRolesAnswerSchema },
   // Superset's share-link client posts `data` as a form field; JSON is accepted too.
-  { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', body: KvStoreBodySchema, bodyFormat: 'form' },
-  { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv', params: StringIdParamsSchema },
-  { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv', params: StringIdParamsSchema },
+  { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', body: KvStoreBodySchema, bodyFormat: 'form', response: KvStoreAnswerSchema },
+  { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv', params: StringIdParamsSchema, response: KvValueSchema },
+  { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv', params: StringIdParamsSchema, response: KvValueSchema },
   // Public at the gateway because browsers send it with sendBeacon, which cannot carry the
   // Authorization header; the handler checks the header or the form's token itself.
-  { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', public: true, query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form' },
-  { name: 'asyncEvents.list', method: 'GET', path: '/api/v1/async_event/', module: 'asyncEvents', query: AsyncEventQuerySchema },
+  { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', public: true, query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form', response: EmptyAnswerSchema },
+  { name: 'asyncEvents.list', method: 'GET', path: '/api/v1/async_event/', module: 'asyncEvents', query: AsyncEventQuerySchema, response: AsyncEventsAnswerSchema },
 ]);

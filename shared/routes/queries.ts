@@ -2,6 +2,7 @@
 // filtered list, and stop.
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import { QueryDictsSchema, QueryGetSchema, QueryListSchema, StopAnswerSchema } from '../schemas/responses/queries';
 import { IdParamsSchema, ListQuerySchema } from '../schemas/common';
 import { ClientIdSchema } from './sqllab';
 
@@ -12,8 +13,8 @@ export const StopQueryBodySchema = z.object({ client_id: ClientIdSchema });
 export type StopQueryBody = z.infer<typeof StopQueryBodySchema>;
 
 export const queryRoutes = defineRoutes([
-  { name: 'query.list', method: 'GET', path: '/api/v1/query/', module: 'queries', q: ListQuerySchema },
-  { name: 'query.updatedSince', method: 'GET', path: '/api/v1/query/updated_since', module: 'queries', q: UpdatedSinceQSchema },
-  { name: 'query.stop', method: 'POST', path: '/api/v1/query/stop', module: 'queries', body: StopQueryBodySchema },
-  { name: 'query.get', method: 'GET', path: '/api/v1/query/{pk}', module: 'queries', params: IdParamsSchema },
+  { name: 'query.list', method: 'GET', path: '/api/v1/query/', module: 'queries', q: ListQuerySchema, response: QueryListSchema },
+  { name: 'query.updatedSince', method: 'GET', path: '/api/v1/query/updated_since', module: 'queries', q: UpdatedSinceQSchema, response: QueryDictsSchema },
+  { name: 'query.stop', method: 'POST', path: '/api/v1/query/stop', module: 'queries', body: StopQueryBodySchema, response: StopAnswerSchema },
+  { name: 'query.get', method: 'GET', path: '/api/v1/query/{pk}', module: 'queries', params: IdParamsSchema, response: QueryGetSchema },
 ]);

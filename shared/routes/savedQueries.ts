@@ -1,6 +1,14 @@
 // Saved queries (Superset's /api/v1/saved_query/), with the schedule SQL Lab's "Schedule query" sets.
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import {
+  SavedQueryChoicesSchema,
+  SavedQueryEchoSchema,
+  SavedQueryGetSchema,
+  SavedQueryInfoSchema,
+  SavedQueryListSchema,
+  SavedQueryMessageSchema,
+} from '../schemas/responses/savedQueries';
 import { IdParamsSchema, ListQuerySchema } from '../schemas/common';
 import { StoredSqlSchema } from './tabState';
 
@@ -55,13 +63,13 @@ export const ColumnParamsSchema = z.object({ column: z.string().min(1).max(64) }
 export const SavedQueryGetQSchema = z.object({ columns: z.array(z.string().max(128)).max(100).optional() }).passthrough();
 
 export const savedQueryRoutes = defineRoutes([
-  { name: 'savedQuery.list', method: 'GET', path: '/api/v1/saved_query/', module: 'savedQueries', q: ListQuerySchema },
-  { name: 'savedQuery.create', method: 'POST', path: '/api/v1/saved_query/', module: 'savedQueries', body: SavedQueryBodySchema },
-  { name: 'savedQuery.bulkDelete', method: 'DELETE', path: '/api/v1/saved_query/', module: 'savedQueries', q: SavedQueryIdsSchema },
-  { name: 'savedQuery.info', method: 'GET', path: '/api/v1/saved_query/_info', module: 'savedQueries', q: InfoQSchema },
-  { name: 'savedQuery.related', method: 'GET', path: '/api/v1/saved_query/related/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema },
-  { name: 'savedQuery.distinct', method: 'GET', path: '/api/v1/saved_query/distinct/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema },
-  { name: 'savedQuery.get', method: 'GET', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, q: SavedQueryGetQSchema },
-  { name: 'savedQuery.update', method: 'PUT', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, body: SavedQueryUpdateBodySchema },
-  { name: 'savedQuery.delete', method: 'DELETE', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema },
+  { name: 'savedQuery.list', method: 'GET', path: '/api/v1/saved_query/', module: 'savedQueries', q: ListQuerySchema, response: SavedQueryListSchema },
+  { name: 'savedQuery.create', method: 'POST', path: '/api/v1/saved_query/', module: 'savedQueries', body: SavedQueryBodySchema, response: { 201: SavedQueryEchoSchema } },
+  { name: 'savedQuery.bulkDelete', method: 'DELETE', path: '/api/v1/saved_query/', module: 'savedQueries', q: SavedQueryIdsSchema, response: SavedQueryMessageSchema },
+  { name: 'savedQuery.info', method: 'GET', path: '/api/v1/saved_query/_info', module: 'savedQueries', q: InfoQSchema, response: SavedQueryInfoSchema },
+  { name: 'savedQuery.related', method: 'GET', path: '/api/v1/saved_query/related/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema, response: SavedQueryChoicesSchema },
+  { name: 'savedQuery.distinct', method: 'GET', path: '/api/v1/saved_query/distinct/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema, response: SavedQueryChoicesSchema },
+  { name: 'savedQuery.get', method: 'GET', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, q: SavedQueryGetQSchema, response: SavedQueryGetSchema },
+  { name: 'savedQuery.update', method: 'PUT', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, body: SavedQueryUpdateBodySchema, response: SavedQueryEchoSchema },
+  { name: 'savedQuery.delete', method: 'DELETE', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, response: SavedQueryMessageSchema },
 ]);

@@ -1,6 +1,8 @@
 // SQL Lab routes (Superset's SqlLabRestApi): bootstrap, execute, results, estimate, format.
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import { HtmlPageSchema } from '../schemas/responses/platform';
+import { BootstrapSchema, EstimateSchema, ExecuteAnswerSchemas, FormatSqlAnswerSchema, QueryResultsSchema } from '../schemas/responses/sqllab';
 import { CTAS_METHODS } from '../constants';
 
 /** Client ids become DynamoDB keys and S3 key parts, so only URL-safe characters are accepted. */
@@ -70,11 +72,11 @@ export const SqlLabFormSchema = z
   .passthrough();
 
 export const sqllabRoutes = defineRoutes([
-  { name: 'sqllab.postForm', method: 'POST', path: '/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema, spaPage: true },
-  { name: 'sqllab.postFormLegacy', method: 'POST', path: '/superset/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema },
-  { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab' },
-  { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', body: ExecuteBodySchema },
-  { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', q: ResultsQSchema },
-  { name: 'sqllab.estimate', method: 'POST', path: '/api/v1/sqllab/estimate/', module: 'sqllab', body: EstimateBodySchema },
-  { name: 'sqllab.formatSql', method: 'POST', path: '/api/v1/sqllab/format_sql/', module: 'sqllab', body: FormatSqlBodySchema },
+  { name: 'sqllab.postForm', method: 'POST', path: '/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema, spaPage: true, response: HtmlPageSchema },
+  { name: 'sqllab.postFormLegacy', method: 'POST', path: '/superset/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema, response: HtmlPageSchema },
+  { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab', response: BootstrapSchema },
+  { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', body: ExecuteBodySchema, response: ExecuteAnswerSchemas },
+  { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', q: ResultsQSchema, response: QueryResultsSchema },
+  { name: 'sqllab.estimate', method: 'POST', path: '/api/v1/sqllab/estimate/', module: 'sqllab', body: EstimateBodySchema, response: EstimateSchema },
+  { name: 'sqllab.formatSql', method: 'POST', path: '/api/v1/sqllab/format_sql/', module: 'sqllab', body: FormatSqlBodySchema, response: FormatSqlAnswerSchema },
 ]);

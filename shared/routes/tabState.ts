@@ -5,6 +5,7 @@
 // request's content type, so the handler decodes those for form requests (functions/tabState/formBody.ts).
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import { BareIdSchema, BareOkSchema, ExpandedAnswerSchema, IdAnswerSchema, TabStateDictSchema } from '../schemas/responses/tabState';
 
 /** Text columns stored in one DynamoDB item (400 KB) next to other fields. */
 export const STORED_SQL_MAX_BYTES = 256 * 1024;
@@ -112,14 +113,14 @@ const TabParamsSchema = z.object({ pk: z.coerce.number().int().positive().max(Nu
 const TabQueryParamsSchema = TabParamsSchema.extend({ client_id: z.string().min(1).max(64) });
 
 export const tabStateRoutes = defineRoutes([
-  { name: 'tabState.create', method: 'POST', path: '/tabstateview/', module: 'tabState', body: TabStateCreateBodySchema, bodyFormat: 'form' },
-  { name: 'tabState.get', method: 'GET', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema },
-  { name: 'tabState.delete', method: 'DELETE', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema },
-  { name: 'tabState.update', method: 'PUT', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, body: TabStatePutBodySchema, bodyFormat: 'form' },
-  { name: 'tabState.activate', method: 'POST', path: '/tabstateview/{pk}/activate', module: 'tabState', params: TabParamsSchema },
-  { name: 'tabState.migrateQuery', method: 'POST', path: '/tabstateview/{pk}/migrate_query', module: 'tabState', params: TabParamsSchema, body: MigrateQueryBodySchema, bodyFormat: 'form' },
-  { name: 'tabState.deleteQuery', method: 'DELETE', path: '/tabstateview/{pk}/query/{client_id}', module: 'tabState', params: TabQueryParamsSchema },
-  { name: 'tableSchema.create', method: 'POST', path: '/tableschemaview/', module: 'tableSchema', body: TableSchemaCreateBodySchema, bodyFormat: 'form' },
-  { name: 'tableSchema.delete', method: 'DELETE', path: '/tableschemaview/{pk}', module: 'tableSchema', params: TabParamsSchema },
-  { name: 'tableSchema.expanded', method: 'POST', path: '/tableschemaview/{pk}/expanded', module: 'tableSchema', params: TabParamsSchema, body: TableSchemaExpandedBodySchema, bodyFormat: 'form' },
+  { name: 'tabState.create', method: 'POST', path: '/tabstateview/', module: 'tabState', body: TabStateCreateBodySchema, bodyFormat: 'form', response: IdAnswerSchema },
+  { name: 'tabState.get', method: 'GET', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, response: TabStateDictSchema },
+  { name: 'tabState.delete', method: 'DELETE', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, response: BareOkSchema },
+  { name: 'tabState.update', method: 'PUT', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, body: TabStatePutBodySchema, bodyFormat: 'form', response: BareIdSchema },
+  { name: 'tabState.activate', method: 'POST', path: '/tabstateview/{pk}/activate', module: 'tabState', params: TabParamsSchema, response: BareIdSchema },
+  { name: 'tabState.migrateQuery', method: 'POST', path: '/tabstateview/{pk}/migrate_query', module: 'tabState', params: TabParamsSchema, body: MigrateQueryBodySchema, bodyFormat: 'form', response: BareIdSchema },
+  { name: 'tabState.deleteQuery', method: 'DELETE', path: '/tabstateview/{pk}/query/{client_id}', module: 'tabState', params: TabQueryParamsSchema, response: BareOkSchema },
+  { name: 'tableSchema.create', method: 'POST', path: '/tableschemaview/', module: 'tableSchema', body: TableSchemaCreateBodySchema, bodyFormat: 'form', response: IdAnswerSchema },
+  { name: 'tableSchema.delete', method: 'DELETE', path: '/tableschemaview/{pk}', module: 'tableSchema', params: TabParamsSchema, response: BareOkSchema },
+  { name: 'tableSchema.expanded', method: 'POST', path: '/tableschemaview/{pk}/expanded', module: 'tableSchema', params: TabParamsSchema, body: TableSchemaExpandedBodySchema, bodyFormat: 'form', response: ExpandedAnswerSchema },
 ]);

@@ -1,6 +1,7 @@
-// Compile-time view of the route table for the typed client. shared/routes/index.ts widens the joined
-// table to RouteDef[], so the literal route types are taken from each area file instead; a new area file
-// must be added to `ApiRoute` below to become callable with types.
+// Compile-time view of the route table for the typed client: argument types from each route's request
+// schemas, result types from its response schema. shared/routes/index.ts widens the joined table to
+// RouteDef[], so the literal route types are taken from each area file instead; a new area file must be
+// added to `typedRouteAreas` below to become callable with types (a unit test checks it).
 import type { z } from 'zod';
 import { platformRoutes } from '../../../shared/routes/platform';
 import { databaseRoutes } from '../../../shared/routes/databases';
@@ -26,41 +27,22 @@ export type ApiRoute = (typeof typedRouteAreas)[number][number];
 export type RouteName = ApiRoute['name'];
 export type RouteByName<N extends RouteName> = Extract<ApiRoute, { name: N }>;
 
+/** The schemas of a route's success answers: its one schema, or every schema of its per-status map. */
+type ResponseSchemasOf<R> = R extends { response: infer S }
+  ? S extends z.ZodType
+    ? S
+    : S extends { readonly [status: number]: infer V extends z.ZodType }
+      ? V
+      : never
+  : never;
+
 /**
- * Response payloads by route name. The route table has no response schemas, so features declare the
- * shapes they rely on by module augmentation:
- *
- *     declare module '../../api/routeTypes' { interface ApiResponses { 'sqllab.execute': ExecuteResult } }
+ * What a call resolves to: the output type of the route's response schema (shared/routes), so a field
+ * the server does not send is a compile error. A route without a schema yet resolves to unknown.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface ApiResponses {
-  'security.login': { access_token: string; refresh_token?: string };
-  'asyncEvents.list': { result: AsyncEventPayload[] };
-  'me.get': { result: MeProfile };
-}
-
-export interface MeProfile {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_active: boolean;
-}
-
-/** One async job event as the async_event endpoint and the WebSocket deliver it. */
-export interface AsyncEventPayload {
-  id: string;
-  channel_id?: string;
-  job_id: string;
-  user_id?: number | string | null;
-  status: 'pending' | 'running' | 'done' | 'error' | string;
-  errors?: { message: string; error_type?: string; level?: string; extra?: unknown }[];
-  result_url?: string | null;
-  [key: string]: unknown;
-}
-
-export type ResponseOf<N extends RouteName> = N extends keyof ApiResponses ? ApiResponses[N] : unknown;
+export type ResponseOf<N extends RouteName> = [ResponseSchemasOf<RouteByName<N>>] extends [never]
+  ? unknown
+  : z.output<ResponseSchemasOf<RouteByName<N>>>;
 
 /** `{pk}` / `{path+}` placeholders of an API Gateway path, as an object type. */
 type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

@@ -136,6 +136,25 @@ describe('httpModule', () => {
   });
 });
 
+describe('response checks', () => {
+  it('answers 500 naming the route when an answer drifts from the route schema', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const drifted = httpModule({ 'kv.store': () => json(201, { id: 42 }) }, { checkResponses: true });
+    const res = parse(await drifted(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), context));
+    expect(res.status).toBe(500);
+    expect(res.body.message).toContain('kv.store');
+    expect(res.body.message).toContain('id:');
+    expect(log.mock.calls.some(([line]) => String(line).includes('"route":"kv.store"'))).toBe(true);
+    log.mockRestore();
+  });
+
+  it('lets a matching answer through unchanged', async () => {
+    const fine = httpModule({ 'kv.store': () => ({ id: 'abc' }) }, { checkResponses: true });
+    const res = parse(await fine(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), context));
+    expect(res).toEqual({ status: 200, body: { id: 'abc' } });
+  });
+});
+
 describe('large responses', () => {
   const big = 'x'.repeat(7 * 1024 * 1024);
   const bigHandler = httpModule({ 'kv.store': () => ({ value: big }) }, { checkResponses: false });
