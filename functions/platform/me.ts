@@ -3,18 +3,12 @@
 // record is described from its token claims.
 import type { Identity } from '../http/identity';
 import { rolePermissions } from '../../shared/security/roles';
+import type { Me } from '../../shared/schemas/responses/platform';
 import type { Ports } from '../ports/index';
 import { getUserById, type UserRecord } from './users';
 
-export interface MeResult {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_active: boolean;
-  is_anonymous: false;
-}
+/** The profile's shape is the route's answer (shared/schemas/responses/platform.ts). */
+type MeResult = Me;
 
 const profile = (user: Identity, record: UserRecord | null): MeResult => ({
     id: user.userId,

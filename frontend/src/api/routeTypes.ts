@@ -1,28 +1,10 @@
 // Compile-time view of the route table for the typed client: argument types from each route's request
-// schemas, result types from its response schema. shared/routes/index.ts widens the joined table to
-// RouteDef[], so the literal route types are taken from each area file instead; a new area file must be
-// added to `typedRouteAreas` below to become callable with types (a unit test checks it).
+// schemas, result types from its response schema, all taken from the literal types of
+// shared/routes/index.ts `routeAreas` (its `routes` is widened to RouteDef[]).
 import type { z } from 'zod';
-import { platformRoutes } from '../../../shared/routes/platform';
-import { databaseRoutes } from '../../../shared/routes/databases';
-import { sqllabRoutes } from '../../../shared/routes/sqllab';
-import { queryRoutes } from '../../../shared/routes/queries';
-import { savedQueryRoutes } from '../../../shared/routes/savedQueries';
-import { tabStateRoutes } from '../../../shared/routes/tabState';
-import { datasetRoutes } from '../../../shared/routes/datasets';
+import type { routeAreas } from '../../../shared/routes/index';
 
-/** The areas the types cover; a unit test checks they add up to the whole route table. */
-export const typedRouteAreas = [
-  platformRoutes,
-  databaseRoutes,
-  sqllabRoutes,
-  queryRoutes,
-  savedQueryRoutes,
-  tabStateRoutes,
-  datasetRoutes,
-] as const;
-
-export type ApiRoute = (typeof typedRouteAreas)[number][number];
+export type ApiRoute = (typeof routeAreas)[number][number];
 
 export type RouteName = ApiRoute['name'];
 export type RouteByName<N extends RouteName> = Extract<ApiRoute, { name: N }>;

@@ -18,15 +18,42 @@ export const PersonSchema = z.object({ id: z.number().int(), first_name: z.strin
 /** created_by / changed_by of list and show answers: names only. */
 export const PersonNamesSchema = z.object({ first_name: z.string(), last_name: z.string() });
 
+/** A schema as Superset's `columns` selection leaves it: every object field optional, at any depth. */
+export type Selectable<T> =
+  T extends z.ZodObject<infer S>
+    ? z.ZodObject<{ [K in keyof S]: z.ZodOptional<Selectable<S[K]>> }>
+    : T extends z.ZodNullable<infer I>
+      ? z.ZodNullable<Selectable<I>>
+      : T extends z.ZodOptional<infer I>
+        ? z.ZodOptional<Selectable<I>>
+        : T extends z.ZodArray<infer I>
+          ? z.ZodArray<Selectable<I>>
+          : T;
+
+/**
+ * The answer to a get or list with `q=(columns:!(...))`: any field may be left out, and a dotted column
+ * (`database.id`, `columns.column_name`) keeps part of a related object or of each item of a list.
+ */
+export function selectable<T extends z.ZodType>(schema: T): Selectable<T> {
+  const loose = (s: z.ZodType): z.ZodType => {
+    if (s instanceof z.ZodObject) return z.object(Object.fromEntries(Object.entries(s.shape).map(([k, v]) => [k, loose(v as z.ZodType).optional()])));
+    if (s instanceof z.ZodNullable) return loose(s.unwrap() as z.ZodType).nullable();
+    if (s instanceof z.ZodOptional) return loose(s.unwrap() as z.ZodType).optional();
+    if (s instanceof z.ZodArray) return z.array(loose(s.element as z.ZodType));
+    return s;
+  };
+  return loose(schema) as Selectable<T>;
+}
+
 /**
  * Superset's list answer (count, ids, result, list_columns, order_columns...). `item` is the full row;
  * lists select columns (`q=(columns:!(...))`), so each result row may hold any subset of its fields.
  */
-export const listAnswer = <T extends z.ZodObject>(item: T) =>
+export const listAnswer = <S extends z.ZodRawShape>(item: z.ZodObject<S>) =>
   z.object({
     count: z.number().int().min(0),
     ids: z.array(z.union([z.number(), z.string()])),
-    result: z.array(item.partial()),
+    result: z.array(selectable(item)),
     list_columns: z.array(z.string()).readonly(),
     order_columns: z.array(z.string()).readonly(),
     list_title: z.string().optional(),

@@ -24,8 +24,8 @@ export const DatabaseListItemSchema = z.object({
   backend: z.string(),
   changed_on: z.string(),
   changed_on_delta_humanized: z.string(),
-  changed_by: PersonNamesSchema.partial().nullable(),
-  created_by: PersonNamesSchema.partial().nullable(),
+  changed_by: PersonNamesSchema.nullable(),
+  created_by: PersonNamesSchema.nullable(),
   database_name: z.string(),
   explore_database_id: z.number(),
   expose_in_sqllab: z.boolean(),
@@ -40,6 +40,8 @@ export const DatabaseListItemSchema = z.object({
 });
 export type DatabaseListItem = z.infer<typeof DatabaseListItemSchema>;
 export const DatabaseListSchema = listAnswer(DatabaseListItemSchema);
+/** A list row (column selection may leave any field out). */
+export type DatabaseRow = z.infer<typeof DatabaseListSchema>['result'][number];
 
 /** GET /api/v1/database/{pk} `result` (show_columns); the URI's password is masked. */
 export const DatabaseShowSchema = z.object({
@@ -99,7 +101,8 @@ export const TableColumnSchema = z.object({
   nullable: z.boolean(),
   default: z.string().nullable(),
   comment: z.string().nullable(),
-  keys: z.array(z.unknown()),
+  /** The pk / fk / index entries the column belongs to. */
+  keys: z.array(z.object({ type: z.string(), name: z.string().nullish() })),
 });
 export const PrimaryKeySchema = z.object({ constrained_columns: z.array(z.string()), name: z.string().nullable(), type: z.literal('pk') });
 export const ForeignKeySchema = z.object({

@@ -1,6 +1,7 @@
 // Answers of the dataset routes: Superset's dataset show result, the datasource `data` dictionary
 // Explore reads (fetch_datasource_metadata, create's `data`), and get_or_create.
 import { z } from 'zod';
+import { selectable } from './common';
 import { GenericTypeSchema } from './databases';
 
 export const DatasetColumnSchema = z.object({
@@ -89,8 +90,8 @@ export const DatasetShowSchema = z.object({
   order_by_choices: PairsSchema,
   verbose_map: z.record(z.string(), z.string()),
 });
-/** `q=(columns:...)` may select fields, so every field of `result` is optional. */
-export const DatasetGetSchema = z.object({ id: z.number().int(), result: DatasetShowSchema.partial() });
+/** `q=(columns:...)` may select fields (`database.id` keeps part of one), so every field of `result` is optional. */
+export const DatasetGetSchema = z.object({ id: z.number().int(), result: selectable(DatasetShowSchema) });
 
 /** The datasource dictionary (Superset's SqlaTable.data). */
 export const DatasourceDataSchema = z.object({

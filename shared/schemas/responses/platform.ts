@@ -2,6 +2,14 @@
 // links, the event log and the async event stream.
 import { z } from 'zod';
 
+/** An error an async job ended with (Superset's error item; other keys pass). */
+const AsyncEventErrorSchema = z.looseObject({
+  message: z.string(),
+  error_type: z.string().optional(),
+  level: z.string().optional(),
+  extra: z.unknown().optional(),
+});
+
 export const LoginAnswerSchema = z.object({ access_token: z.string(), refresh_token: z.string().optional() });
 export const RefreshAnswerSchema = z.object({ access_token: z.string() });
 
@@ -52,7 +60,7 @@ export const AsyncEventSchema = z.looseObject({
   job_id: z.string(),
   user_id: z.number().int(),
   status: z.string(),
-  errors: z.array(z.unknown()),
+  errors: z.array(AsyncEventErrorSchema),
   result_url: z.string().nullable(),
 });
 export type AsyncEventPayload = z.infer<typeof AsyncEventSchema>;

@@ -64,6 +64,8 @@ export const QueryListItemSchema = z.object({
 });
 export type QueryListItem = z.infer<typeof QueryListItemSchema>;
 export const QueryListSchema = listAnswer(QueryListItemSchema);
+/** A history row (column selection may leave any field out). */
+export type QueryListRow = z.infer<typeof QueryListSchema>['result'][number];
 
 /** GET /api/v1/query/{pk} `result` (show_columns). */
 export const QueryShowSchema = z.object({

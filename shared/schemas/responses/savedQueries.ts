@@ -1,6 +1,6 @@
 // Answers of the saved query routes (Superset's SavedQueryRestApi), with this product's schedule fields.
 import { z } from 'zod';
-import { ChoicesSchema, MessageSchema, PersonSchema, listAnswer } from './common';
+import { ChoicesSchema, MessageSchema, PersonSchema, listAnswer, selectable } from './common';
 
 /** The stored schedule (routes/savedQueries.ts ScheduleInfoSchema after defaults). */
 const ScheduleSchema = z.object({
@@ -29,10 +29,9 @@ export const SavedQueryDictSchema = z.object({
   changed_on: z.string(),
   changed_on_delta_humanized: z.string(),
   created_on: z.string(),
-  // Column selection (`changed_by.first_name`) keeps part of a related object.
-  created_by: PersonSchema.partial().nullable(),
-  changed_by: PersonSchema.partial().nullable(),
-  database: z.object({ database_name: z.string().nullable(), id: z.number().int() }).partial(),
+  created_by: PersonSchema.nullable(),
+  changed_by: PersonSchema.nullable(),
+  database: z.object({ database_name: z.string().nullable(), id: z.number().int() }),
   tags: z.array(z.unknown()),
   schedule_info: ScheduleSchema.nullable(),
   next_run: z.string().nullable(),
@@ -41,7 +40,9 @@ export type SavedQueryDictAnswer = z.infer<typeof SavedQueryDictSchema>;
 
 export const SavedQueryListSchema = listAnswer(SavedQueryDictSchema);
 /** GET one: `q=(columns:...)` may select fields, so every field is optional. */
-export const SavedQueryGetSchema = z.object({ id: z.number().int(), result: SavedQueryDictSchema.partial() });
+export const SavedQueryGetSchema = z.object({ id: z.number().int(), result: selectable(SavedQueryDictSchema) });
+/** A saved query as a list or get with column selection answers it. */
+export type SavedQueryRow = z.infer<typeof SavedQueryGetSchema>['result'];
 
 /** Create (201) and update (200) echo the fields sent (and the schedule when one was sent). */
 export const SavedQueryEchoSchema = z.object({

@@ -64,6 +64,10 @@ export const BootstrapSchema = z.object({
     databases: z.record(z.string(), BootstrapDatabaseSchema),
     queries: z.record(z.string(), QueryDictSchema),
     tab_state_ids: z.array(z.object({ id: z.number().int(), label: z.string() })),
+    /** Superset's conf and feature flags; not sent by this server yet, read by the editor when present. */
+    common: z
+      .object({ conf: z.record(z.string(), z.unknown()).optional(), feature_flags: z.record(z.string(), z.boolean()).optional() })
+      .optional(),
   }),
 });
 export type SqlLabBootstrapAnswer = z.infer<typeof BootstrapSchema>['result'];

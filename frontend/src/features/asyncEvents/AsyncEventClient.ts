@@ -5,7 +5,7 @@
 // I/O (socket, HTTP, storage, timers) comes in through `AsyncEventTransport`, so the state machine is
 // tested with a fake socket and fake timers.
 import { ASYNC_EVENTS } from '../../../../shared/constants';
-import type { AsyncEventPayload } from '../../api/routeTypes';
+import type { AsyncEventPayload } from '../../../../shared/schemas/responses/platform';
 
 export type AsyncEvent = AsyncEventPayload;
 export type AsyncEventListener = (event: AsyncEvent) => void;

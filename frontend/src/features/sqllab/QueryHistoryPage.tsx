@@ -5,21 +5,13 @@ import { PageHeader } from '../../app/PageHeader';
 import { EmptyState } from '../../app/EmptyState';
 import { api } from '../../api/client';
 import { StateBadge, formatDuration } from './results/QueryStatusBar';
-import type { QueryState } from '../../../../shared/constants';
+import type { QueryListItem, QueryListRow } from '../../../../shared/schemas/responses/queries';
 import './sqllab.css';
 import { Pager } from './components/Pager';
 
-interface QueryRow {
-  id: number;
-  status: QueryState;
-  sql: string;
-  rows?: number | null;
-  start_time?: number | string | null;
-  end_time?: number | string | null;
-  tab_name?: string | null;
-  schema?: string | null;
-  database?: { database_name: string } | null;
-}
+/** A history row; column selection may leave fields out, so rows without these three are not shown. */
+type QueryRow = QueryListRow & Pick<QueryListItem, 'id' | 'status' | 'sql'>;
+const isRow = (row: QueryListRow): row is QueryRow => row.id !== undefined && row.status !== undefined && row.sql !== undefined;
 
 const PAGE_SIZE = 25;
 const ms = (v: number | string | null | undefined) => (v == null ? null : typeof v === 'number' ? v : Date.parse(v));
@@ -30,9 +22,9 @@ export default function QueryHistoryPage() {
   const [data, setData] = useState<{ count: number; result: QueryRow[] } | null>(null);
   const [error, setError] = useState(false);
   useEffect(() => {
-    (api.call as unknown as (n: string, a: unknown) => Promise<{ count: number; result: QueryRow[] }>)('query.list', {
-      q: { order_column: 'start_time', order_direction: 'desc', page, page_size: PAGE_SIZE },
-    }).then(setData, () => setError(true));
+    api
+      .call('query.list', { q: { order_column: 'start_time', order_direction: 'desc', page, page_size: PAGE_SIZE } })
+      .then((answer) => setData({ count: answer.count, result: answer.result.filter(isRow) }), () => setError(true));
   }, [page]);
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   return (

@@ -8,7 +8,7 @@ import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import * as sqllabApi from './api/sqllabApi';
 import { copyText } from './actions/savedActions';
 import { Modal } from './components/Modal';
-import type { SavedQuery } from './state/serverMapping';
+import { savedQueryFromServer, type SavedQuery } from './state/serverMapping';
 import './sqllab.css';
 import { Pager } from './components/Pager';
 
@@ -53,7 +53,8 @@ export default function SavedQueryListPage() {
   const load = useCallback(async () => {
     try {
       const filters = search.trim() ? [{ col: 'label', opr: 'ct', value: search.trim() }] : [];
-      setData(await sqllabApi.listSavedQueries({ filters, order_column: 'changed_on_delta_humanized', order_direction: 'desc', page, page_size: PAGE_SIZE }));
+      const answer = await sqllabApi.listSavedQueries({ filters, order_column: 'changed_on_delta_humanized', order_direction: 'desc', page, page_size: PAGE_SIZE });
+      setData({ count: answer.count, result: answer.result.map(savedQueryFromServer).filter((q) => q !== null) });
       setError(false);
     } catch {
       setError(true);

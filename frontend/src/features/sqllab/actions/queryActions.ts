@@ -101,14 +101,14 @@ export async function execute(query: Query): Promise<void> {
       queryLimit: query.queryLimit,
       expand_data: true,
     });
-    if (json?.query) apply((s) => adoptServerTimes(s, query.id, json.query));
-    const serverState = json?.query?.state ?? json?.status;
-    if (serverState === 'failed') {
-      const msg = json?.query?.errorMessage ?? 'Unknown error';
+    apply((s) => adoptServerTimes(s, query.id, json.query));
+    // Every answer carries the query: 200 with its rows (or stopped without), 202 for a worker's run.
+    if (json.query.state === 'failed') {
+      const msg = json.query.errorMessage ?? 'Unknown error';
       apply((s) => queryFailed(s, query.id, msg, Date.now()));
       return;
     }
-    if (query.runAsync || json?.status !== 'success') {
+    if (query.runAsync || !('data' in json) || json.status !== 'success') {
       // 202: a worker runs it; the event stream or the poll says when to fetch the results.
       watchAsyncQuery(query.id);
       return;

@@ -1,17 +1,23 @@
 // Saved queries, share links, scheduling, datasets, and opening a requested query in a new tab.
 import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import * as sqllabApi from '../api/sqllabApi';
-import { editorToSavedQueryBody, savedQueryToEditorFields } from '../state/serverMapping';
+import { editorToSavedQueryBody, savedQueryFromServer, savedQueryToEditorFields } from '../state/serverMapping';
 import { getEditor, sqlLabConfig } from '../state/store';
 import type { QueryEditor } from '../state/types';
 import { addTab, updateTab } from './tabActions';
 import { SQLLAB_EVENTS, logSqlLabEvent } from './sqllabEvents';
 
+/** An editor's saved query fields; one without a database cannot be saved (the server would refuse it). */
+function savedQueryBody(qe: QueryEditor, name: string, description?: string) {
+  if (qe.dbId == null) throw new Error('A saved query needs a database');
+  return editorToSavedQueryBody({ ...qe, name, dbId: qe.dbId }, description);
+}
+
 export async function saveQuery(editorId: string, name: string, description = ''): Promise<boolean> {
   const qe = getEditor(editorId);
   if (!qe) return false;
   try {
-    const res = await sqllabApi.createSavedQuery(editorToSavedQueryBody({ ...qe, name }, description));
+    const res = await sqllabApi.createSavedQuery(savedQueryBody(qe, name, description));
     updateTab(editorId, { remoteId: res.id, name });
     logSqlLabEvent(SQLLAB_EVENTS.saveQuery, editorId);
     if (sqlLabConfig.backendPersistence && !qe.inLocalStorage) {
@@ -29,7 +35,7 @@ export async function updateSavedQuery(editorId: string, name: string, descripti
   const qe = getEditor(editorId);
   if (!qe?.remoteId) return false;
   try {
-    await sqllabApi.updateSavedQuery(qe.remoteId, editorToSavedQueryBody({ ...qe, name }, description));
+    await sqllabApi.updateSavedQuery(qe.remoteId, savedQueryBody(qe, name, description));
     updateTab(editorId, { name });
     addSuccessToast('Your query was updated');
     return true;
@@ -44,7 +50,7 @@ export async function scheduleQuery(editorId: string, schedule: { start: string;
   if (!qe) return false;
   try {
     await sqllabApi.createSavedQuery({
-      ...editorToSavedQueryBody({ ...qe, name: schedule.name }),
+      ...savedQueryBody(qe, schedule.name),
       extra_json: JSON.stringify({ schedule_info: { output_table: `${qe.name}_scheduled`, start_date: schedule.start, schedule_interval: schedule.interval } }),
     });
     addSuccessToast('Your query has been scheduled. To see details of your query, navigate to Saved queries');
@@ -118,8 +124,9 @@ export async function openRequestedQuery(req: RequestedQuery): Promise<string | 
       });
     }
     if (req.savedQueryId) {
-      const { result } = await sqllabApi.getSavedQuery(req.savedQueryId);
-      return addTab({ ...savedQueryToEditorFields(result), autorun: false } as Partial<QueryEditor>);
+      const saved = savedQueryFromServer((await sqllabApi.getSavedQuery(req.savedQueryId)).result);
+      if (!saved) throw new Error('The saved query has no database');
+      return addTab({ ...savedQueryToEditorFields(saved), autorun: false });
     }
     if (req.queryId) {
       const { result } = await sqllabApi.getQuery(req.queryId);

@@ -3,7 +3,7 @@
 import { isApiError } from '../../../api/ApiError';
 import { addDangerToast } from '../../toasts/toastStore';
 import * as sqllabApi from '../api/sqllabApi';
-import { editorFromTabState, queryFromServer, tableFromServer, type ServerTabState } from '../state/serverMapping';
+import { databaseFromServer, editorFromTabState, queryFromServer, tableFromServer, type ServerTabState } from '../state/serverMapping';
 import { apply, getEditor, readPersisted, sqlLab, sqlLabConfig } from '../state/store';
 import { mergeTable } from '../state/tableTransitions';
 import { loadQueryEditor, removeQueryEditor } from '../state/tabTransitions';
@@ -54,7 +54,7 @@ async function loadDatabases(bootstrapDbs?: Record<string, Database>, configured
   let list: Database[] = bootstrapDbs ? Object.values(bootstrapDbs) : [];
   if (!list.length) {
     try {
-      list = (await sqllabApi.listDatabases()).result ?? [];
+      list = (await sqllabApi.listDatabases()).result.map(databaseFromServer).filter((db) => db !== null);
     } catch {
       addDangerToast('An error occurred while fetching database list');
     }

@@ -15,7 +15,7 @@ const findTable = (id: string) => sqlLab.tables.find((t) => t.id === id);
 /** Data preview is skipped if the database disables data preview. */
 export function previewDisabled(dbId: number): boolean {
   const db = sqlLab.databases[dbId];
-  return Boolean(db?.disable_data_preview || (db?.extra as { disable_data_preview?: boolean } | undefined)?.disable_data_preview);
+  return Boolean(db?.disable_data_preview);
 }
 
 export async function runTablePreview(tableId: string): Promise<void> {
@@ -75,6 +75,13 @@ export async function addTable(editorId: string, name: string, schema: string, c
   await runTablePreview(id);
 }
 
+/** A primary or foreign key as the table entry marks it: the columns it constrains. */
+const keyColumns = (key: { name: string | null; type: string; constrained_columns: string[] }) => ({
+  name: key.name ?? undefined,
+  type: key.type,
+  column_names: key.constrained_columns,
+});
+
 export async function loadTableMetadata(id: string): Promise<void> {
   const table = findTable(id);
   if (!table) return;
@@ -85,9 +92,9 @@ export async function loadTableMetadata(id: string): Promise<void> {
       tableMetadataLoaded(s, id, {
         columns: meta.columns,
         selectStar: meta.selectStar,
-        primaryKey: meta.primaryKey ?? null,
-        foreignKeys: meta.foreignKeys ?? [],
-        indexes: meta.indexes ?? [],
+        primaryKey: meta.primaryKey.constrained_columns.length ? keyColumns(meta.primaryKey) : null,
+        foreignKeys: meta.foreignKeys.map(keyColumns),
+        indexes: meta.indexes,
       }),
     );
   } catch {

@@ -1,14 +1,16 @@
 // Translation between the editor's model and the server's forms (spec sqllab.md §3: tab state as
 // held by the server, table entry server form, saved query field mapping). Pure, so it is tested.
 import { EDITOR } from '../../../../../shared/constants';
-import type { Query, QueryEditor, ServerQuery, Table } from './types';
+import type { DatabaseRow } from '../../../../../shared/schemas/responses/databases';
+import type { SavedQueryRow } from '../../../../../shared/schemas/responses/savedQueries';
+import type { Database, Query, QueryEditor, ServerQuery, Table } from './types';
 
 export interface ServerTableSchema {
   id: number;
   database_id: number;
   tab_state_id: number | string;
   catalog?: string | null;
-  schema: string;
+  schema: string | null;
   table: string;
   expanded: boolean;
   description?: unknown;
@@ -74,7 +76,7 @@ export function tableFromServer(t: ServerTableSchema): Table {
     dbId: t.database_id,
     queryEditorId: String(t.tab_state_id),
     catalog: t.catalog ?? null,
-    schema: t.schema,
+    schema: t.schema ?? '',
     name: t.table,
     expanded: t.expanded,
     dataPreviewQueryId: typeof description.dataPreviewQueryId === 'string' ? description.dataPreviewQueryId : null,
@@ -139,6 +141,7 @@ export function queryFromServer(q: ServerQuery): Query {
   } as Query;
 }
 
+/** A saved query as the editor and the list page use it. */
 export interface SavedQuery {
   id: number;
   label: string;
@@ -146,11 +149,26 @@ export interface SavedQuery {
   catalog?: string | null;
   schema?: string | null;
   sql: string;
-  description?: string;
+  description?: string | null;
   template_parameters?: string | null;
   extra_json?: string | null;
   changed_on_delta_humanized?: string;
-  database?: { id: number; database_name: string };
+  database?: { id?: number; database_name?: string | null };
+}
+
+/**
+ * A saved query from the list or show answer, whose column selection may leave any field out; a row
+ * without its id or database cannot be used and is null.
+ */
+export function savedQueryFromServer(row: SavedQueryRow): SavedQuery | null {
+  if (row.id === undefined || row.db_id === undefined) return null;
+  return { ...row, id: row.id, db_id: row.db_id, label: row.label ?? '', sql: row.sql ?? '' };
+}
+
+/** A database from the list answer (column selection may leave fields out; rows without id or name are skipped). */
+export function databaseFromServer(row: DatabaseRow): Database | null {
+  if (row.id === undefined || row.database_name === undefined) return null;
+  return { ...row, id: row.id, database_name: row.database_name };
 }
 
 /** Saved query field mapping: id<->remoteId, db_id<->dbId, label<->name, template_parameters<->templateParams. */
@@ -164,7 +182,7 @@ export const savedQueryToEditorFields = (sq: SavedQuery): Partial<QueryEditor> =
   sql: sq.sql,
 });
 
-export const editorToSavedQueryBody = (qe: QueryEditor, description = '') => ({
+export const editorToSavedQueryBody = (qe: QueryEditor & { dbId: number }, description = '') => ({
   label: qe.name,
   db_id: qe.dbId,
   catalog: qe.catalog ?? null,

@@ -54,13 +54,16 @@ export interface QueryResults {
   displayLimitReached?: boolean;
 }
 
-/** A query as the server describes it (GET /api/v1/query/updated_since, execute response). */
+/**
+ * The fields of a server query (Query.to_dict: updated_since, execute, bootstrap) the editor reads; the
+ * server's full shape is QueryDictSchema (shared/schemas/responses/queries.ts), which this must accept.
+ */
 export interface ServerQuery {
   id: string;
   dbId: number;
   state: QueryState;
   sql: string;
-  executedSql?: string;
+  executedSql?: string | null;
   sqlEditorId?: string | null;
   tab?: string | null;
   catalog?: string | null;
@@ -69,12 +72,12 @@ export interface ServerQuery {
   tempSchema?: string | null;
   ctas?: boolean;
   progress?: number;
-  rows?: number;
-  limit?: number;
+  rows?: number | null;
+  limit?: number | null;
   limitingFactor?: LimitingFactor;
   resultsKey?: string | null;
   startDttm?: number;
-  endDttm?: number;
+  endDttm?: number | null;
   errorMessage?: string | null;
   changed_on?: string | number;
   trackingUrl?: string | null;
@@ -121,7 +124,7 @@ export interface Query {
 export interface TableColumn {
   name: string;
   type: string;
-  keys?: { type: string; name?: string }[];
+  keys?: { type: string; name?: string | null }[];
   longType?: string;
   comment?: string | null;
 }
@@ -172,7 +175,6 @@ export interface Database {
   expose_in_sqllab?: boolean;
   disable_data_preview?: boolean;
   allow_multi_catalog?: boolean;
-  extra?: Record<string, unknown>;
 }
 
 export type SouthPaneTab = 'Results' | 'History' | string;

@@ -47,7 +47,7 @@ function fakeTransport() {
   return { transport, store, sockets, polls, warnings, answerPolls: (fn: () => Promise<AsyncEvent[]>) => (pollAnswer = fn) };
 }
 
-const event = (id: string, jobId: string, status = 'done'): AsyncEvent => ({ id, job_id: jobId, channel_id: 'c', status, errors: [], result_url: null });
+const event = (id: string, jobId: string, status = 'done'): AsyncEvent => ({ id, job_id: jobId, channel_id: 'c', user_id: 1, status, errors: [], result_url: null });
 
 describe('AsyncEventClient', () => {
   beforeEach(() => vi.useFakeTimers());

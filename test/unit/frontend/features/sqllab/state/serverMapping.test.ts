@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  databaseFromServer,
   editorFromTabState,
   editorToSavedQueryBody,
+  savedQueryFromServer,
   savedQueryToEditorFields,
   tabStatePutBody,
   tableFromServer,
@@ -43,6 +45,13 @@ describe('server forms', () => {
   it('Saved query field mapping: id<->remoteId, db_id<->dbId, label<->name, template_parameters<->templateParams', () => {
     const fields = savedQueryToEditorFields({ id: 7, label: 'Q', db_id: 2, sql: 'S', template_parameters: '{"a":1}', schema: 'main' });
     expect(fields).toMatchObject({ remoteId: 7, dbId: 2, name: 'Q', templateParams: '{"a":1}', sql: 'S' });
-    expect(editorToSavedQueryBody(editor('1', { name: 'Q', dbId: 2, sql: 'S', templateParams: '{}' }))).toMatchObject({ label: 'Q', db_id: 2, template_parameters: '{}' });
+    expect(editorToSavedQueryBody({ ...editor('1', { name: 'Q', sql: 'S', templateParams: '{}' }), dbId: 2 })).toMatchObject({ label: 'Q', db_id: 2, template_parameters: '{}' });
+  });
+
+  it('reads saved query and database rows whose column selection may leave fields out', () => {
+    expect(savedQueryFromServer({ id: 7, db_id: 2 })).toEqual({ id: 7, db_id: 2, label: '', sql: '' });
+    expect(savedQueryFromServer({ label: 'no id' })).toBeNull();
+    expect(databaseFromServer({ id: 1, database_name: 'examples', backend: 'duckdb' })).toEqual({ id: 1, database_name: 'examples', backend: 'duckdb' });
+    expect(databaseFromServer({ database_name: 'no id' })).toBeNull();
   });
 });
