@@ -7,7 +7,7 @@ import { fetchQueryResults, stopQuery } from '../actions/queryActions';
 import { copyText } from '../actions/savedActions';
 import { addTab } from '../actions/tabActions';
 import { addSuccessToast } from '../../toasts/toastStore';
-import { ErrorMessage } from '../errors/ErrorMessage';
+import { ErrorMessage } from '../../../app/errors/ErrorMessage';
 import { sqlLab, sqlLabConfig } from '../state/store';
 import type { Query } from '../state/types';
 import { QueryStatusBar } from './QueryStatusBar';

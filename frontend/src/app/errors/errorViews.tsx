@@ -1,20 +1,12 @@
-// How a query error is shown (spec sqllab.md §8): a generic 'Unexpected error' box with See more /
-// See less, Copy message, Close and an optional (Request Access) link, and specialised views chosen
-// by the server's error_type, each saying what to do next.
-import { useState, type ReactNode } from 'react';
-import type { SupersetErrorItem } from '../../../../../shared/errors';
-import { ISSUE_CODES } from '../../../../../shared/errors';
+// The specialised error views (spec sqllab.md and charts-dashboards-reports.md, section 8), chosen by
+// the server's error_type: each names the problem and says what to do next. An error type without a
+// view gets the generic 'Unexpected error' of ErrorMessage.
+import type { ReactNode } from 'react';
+import type { SupersetErrorItem } from '../../../../shared/errors';
+import { ISSUE_CODES } from '../../../../shared/errors';
+import type { ErrorMessageProps } from './types';
 
-export interface ErrorMessageProps {
-  message: string;
-  errors?: SupersetErrorItem[];
-  link?: string | null;
-  sql?: string;
-  onClose?: () => void;
-  onCopy?: (text: string) => void;
-}
-
-interface View {
+export interface View {
   title: string;
   level: 'warning' | 'error';
   body: (e: SupersetErrorItem | undefined, props: ErrorMessageProps) => ReactNode;
@@ -61,7 +53,7 @@ const TIMEOUT: View = {
   ),
 };
 
-const VIEWS: Record<string, View> = {
+export const ERROR_VIEWS: Record<string, View> = {
   SYNTAX_ERROR: {
     title: 'Syntax error',
     level: 'error',
@@ -152,44 +144,3 @@ const VIEWS: Record<string, View> = {
   },
 };
 
-export function ErrorMessage(props: ErrorMessageProps) {
-  const { message, errors, link, onClose, onCopy } = props;
-  const [open, setOpen] = useState(false);
-  const first = errors?.[0];
-  const view: View | undefined = first ? VIEWS[first.error_type] : undefined;
-  const title = view?.title ?? 'Unexpected error';
-  const text = first?.message ?? message;
-  const details = errors && errors.length > 0 ? JSON.stringify(errors, null, 2) : null;
-  return (
-    <div className={`error-box error-box--${view?.level ?? 'warning'}`} role="alert">
-      <div className="error-box__head">
-        <strong className="error-box__title">{title}</strong>
-        {link && (
-          <a className="error-box__link" href={link} target="_blank" rel="noreferrer">
-            (Request Access)
-          </a>
-        )}
-        <span className="error-box__spacer" />
-        <button type="button" className="button button--ghost button--small" onClick={() => onCopy?.(text)}>
-          Copy message
-        </button>
-        {onClose && (
-          <button type="button" className="button button--ghost button--small" onClick={onClose}>
-            Close
-          </button>
-        )}
-      </div>
-      <div className="error-box__body">{view ? view.body(first, props) : <p>{text}</p>}</div>
-      {details && (
-        <>
-          <button type="button" className="error-box__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'See less' : 'See more'}
-          </button>
-          {open && <pre className="error-box__details">{details}</pre>}
-        </>
-      )}
-    </div>
-  );
-}
-
-export default ErrorMessage;
