@@ -6,6 +6,7 @@ import type { Ports } from '../ports/index';
 import { createUser, type UserRecord } from './users';
 import { DATABASE_DEFAULTS, findDatabaseByName, insertDatabase, type DatabaseRecord } from '../databases/repository';
 import { seedExampleCharts } from '../charts/examples/seed';
+import { seedExampleDashboards } from '../dashboards/examples';
 
 export const EXAMPLES_DATABASE_NAME = 'examples';
 
@@ -37,6 +38,9 @@ export async function bootstrapLocal(ports: Ports, options: { examplesPath: stri
       admin.id,
     ));
   // Datasets for every examples table and the example charts, once per store.
-  if (options.exampleCharts !== false) await seedExampleCharts(ports, admin, examples);
+  if (options.exampleCharts !== false) {
+    await seedExampleCharts(ports, admin, examples);
+    await seedExampleDashboards(ports, admin);
+  }
   return { users, examples };
 }

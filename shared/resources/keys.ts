@@ -115,6 +115,7 @@ export const KEYS = {
   chartJob: (jobId: string) => entity('CHARTJOB', jobId),
   jobDone: (queue: string, key: string) => entity('JOBDONE', `${queue}#${key}`),
   exampleChartsSeeded: { pk: 'SEED#EXAMPLECHARTS', sk: 'SEED' },
+  exampleDashboardsSeeded: { pk: 'SEED#EXAMPLEDASHBOARDS', sk: 'SEED' },
   chartResultGrant: (userId: number, cacheKey: string) => entity('CHARTRESULT', `${userId}#${cacheKey}`),
 
   report: (id: number) => entity('REPORT', id),
