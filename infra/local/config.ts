@@ -1,7 +1,7 @@
 // Names, paths and environment of the local cloud. Physical names come from one prefix so the same
 // definitions in shared/resources/ can live side by side with other stacks on a shared LocalStack.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TABLES, QUEUES, BUCKETS, FUNCTION_ENV, visibilityTimeoutSeconds, type QueueDef } from '../../shared/resources/index';
 
@@ -45,31 +45,6 @@ export function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
-}
-
-/**
- * Claims the data folder for this process. LevelDB allows one opener; a second `npm start` on the same
- * folder would otherwise fail later with an obscure LOCK error from deep inside dynalite.
- */
-export function lockDataDir(dataDir: string): () => void {
-  const file = join(dataDir, 'local.pid');
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`${dataDir} is in use by another local cloud (pid ${pid}); stop it or set LOCAL_DATA_DIR`);
-    }
-  }
-  writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0); // signal 0 only probes whether the process exists
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export interface FunctionEnvInput {

@@ -1,4 +1,6 @@
-// `npm start`: the local cloud on http://localhost:8088 with data under .data/, until Ctrl-C.
+// `npm start`: the local cloud on http://localhost:8088 (PORT) with data under .data/, until Ctrl-C.
+// PORT is the only fixed port: the AWS edge takes a free one (LOCAL_EDGE_PORT pins it), so two stacks
+// on two data folders run side by side with nothing but PORT (and LOCAL_DATA_DIR) set.
 import { startStack } from './stack';
 import { loadHandler } from './lambda';
 import { handlerModules } from '../../shared/routes/index';
@@ -15,7 +17,7 @@ try {
     dataDir: process.env.LOCAL_DATA_DIR ?? '.data',
     port,
     host: process.env.HOST ?? '127.0.0.1',
-    edgePort: process.env.LOCAL_EDGE_PORT ? Number(process.env.LOCAL_EDGE_PORT) : 8089,
+    edgePort: process.env.LOCAL_EDGE_PORT ? Number(process.env.LOCAL_EDGE_PORT) : 0,
     buildFrontend: process.env.LOCAL_SKIP_BUILD !== '1',
     examplesCache: process.env.LOCAL_EXAMPLES_CACHE || undefined,
     log,
@@ -57,7 +59,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
-  if (e.code === 'EADDRINUSE') console.error(`[local] port in use: ${e.message}. Set PORT / LOCAL_EDGE_PORT.`);
+  if (e.code === 'EADDRINUSE') console.error(`[local] port in use: ${e.message}. Set PORT (or LOCAL_EDGE_PORT if you pinned it).`);
   else console.error('[local] failed to start:', error);
   process.exit(1);
 }

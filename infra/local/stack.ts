@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setPorts, wirePorts, type Ports } from '../../functions/ports/index';
 import { QUEUES, type QueueName } from '../../shared/resources/index';
-import { functionEnv, loadOrCreateSecret, localNames, lockDataDir, REGION_DEFAULT } from './config';
+import { functionEnv, loadOrCreateSecret, localNames, REGION_DEFAULT } from './config';
+import { lockDataDir } from './dataDirLock';
 import { startEdge } from './edge';
 import { provision } from './provision';
 import { ensureExamples, seed } from './seed';
@@ -116,7 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     applyEnv(options.env ?? {}, saved);
     const dataDir = resolve(options.dataDir ?? '.data');
     mkdirSync(dataDir, { recursive: true });
-    cleanups.push(lockDataDir(dataDir));
+    cleanups.push(await lockDataDir(dataDir));
     // A user-provided endpoint (LocalStack) or LOCAL_AWS=external (a real account) replaces the emulators.
     const external = Boolean(process.env.AWS_ENDPOINT_URL) || process.env.LOCAL_AWS === 'external';
     const region = process.env.AWS_REGION ?? REGION_DEFAULT;

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readBody } from '../http/body';
 import { SqsError } from './queueStore';
-import type { Input, SqsProtocol } from './sqsApi';
+import type { Input, SqsProtocol } from './jsonProtocol';
 
 const NAMESPACE = 'http://queue.amazonaws.com/doc/2012-11-05/';
 const NUMERIC = new Set(['DelaySeconds', 'MaxNumberOfMessages', 'VisibilityTimeout', 'WaitTimeSeconds', 'MaxResults']);

@@ -1,14 +1,16 @@
-// The SQS API. The v3 SDK speaks AWS JSON 1.0 (`X-Amz-Target: AmazonSQS.<Action>`); errors then carry
-// both the JSON `__type` and the legacy query code in `x-amzn-query-error`, because the SDK resolves
-// SQS error classes from the latter. Older clients post the query protocol (queryProtocol.ts).
+// The SQS API: the actions, shared by both wire protocols. The v3 SDK speaks AWS JSON 1.0
+// (`X-Amz-Target: AmazonSQS.<Action>`, jsonProtocol.ts); older clients post the query protocol
+// (queryProtocol.ts). Both protocols depend on the store only, never back on this module.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ACCOUNT_ID } from '../config';
-import { readBody } from '../http/body';
 import { SqsError, type QueueStore, type StoredMessage, type LocalQueue } from './queueStore';
 import type { MessageAttributes } from './md5';
 import { isQueryRequest, queryProtocol } from './queryProtocol';
+import { jsonProtocol, type Input } from './jsonProtocol';
 
-export type Input = Record<string, any>;
+/** Actions whose effect must be on disk before the caller hears of it. */
+const DURABLE = new Set(['SendMessage', 'SendMessageBatch', 'DeleteMessage', 'DeleteMessageBatch', 'PurgeQueue']);
+
 type Action = (input: Input, ctx: { store: QueueStore; baseUrl: string; signal: AbortSignal }) => unknown;
 
 export const queueUrl = (baseUrl: string, name: string) => `${baseUrl}/${ACCOUNT_ID}/${name}`;
@@ -132,39 +134,6 @@ const actions: Record<string, Action> = {
   },
 };
 
-/** How one wire protocol reads a call and writes its answer; the actions are shared. */
-export interface SqsProtocol {
-  parse(req: IncomingMessage): Promise<{ action: string; input: Input }>;
-  ok(res: ServerResponse, action: string, output: unknown): void;
-  fail(res: ServerResponse, error: SqsError): void;
-}
-
-const requestId = () => crypto.randomUUID();
-
-const jsonProtocol: SqsProtocol = {
-  async parse(req) {
-    const action = String(req.headers['x-amz-target']).slice('AmazonSQS.'.length);
-    const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
-    try {
-      return { action, input: raw ? JSON.parse(raw) : {} };
-    } catch {
-      throw new SqsError('SerializationException', 'Malformed JSON request body');
-    }
-  },
-  ok(res, _action, output) {
-    res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': requestId() });
-    res.end(JSON.stringify(output));
-  },
-  fail(res, error) {
-    res.writeHead(error.status, {
-      'content-type': 'application/x-amz-json-1.0',
-      'x-amzn-requestid': requestId(),
-      'x-amzn-query-error': `${error.queryCode};Sender`,
-    });
-    res.end(JSON.stringify({ __type: `com.amazonaws.sqs#${error.code}`, message: error.message }));
-  },
-};
-
 export const isSqsRequest = (req: IncomingMessage) =>
   String(req.headers['x-amz-target'] ?? '').startsWith('AmazonSQS.') || isQueryRequest(req);
 
@@ -189,6 +158,9 @@ export async function handleSqs(store: QueueStore, baseUrl: string, req: Incomin
       }
       return;
     }
+    // An answered send (or delete) is on disk, as SQS would have it durable: a process killed right
+    // after still finds the message at its next start (tmp file + rename, never a torn queue file).
+    if (DURABLE.has(action)) await queueOf(store, input).flush();
     protocol.ok(res, action, output);
   } catch (error) {
     if (error instanceof SqsError) return protocol.fail(res, error);
