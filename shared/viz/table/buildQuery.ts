@@ -24,6 +24,11 @@ function uniqueMetrics(list: Metric[]): Metric[] {
   return list.filter((m) => !seen.has(getMetricLabel(m)) && seen.add(getMetricLabel(m)));
 }
 
+function withoutRowLimit(query: QueryObject): QueryObject {
+  const { row_limit: _omit, ...rest } = query;
+  return rest;
+}
+
 export function buildQuery(formData: FormData, options?: BuildQueryOptions): ChartDataQueryContext {
   const mode = queryMode(formData);
   return buildQueryContext(
@@ -51,7 +56,9 @@ export function buildQuery(formData: FormData, options?: BuildQueryOptions): Cha
       };
       const totals: QueryObject[] =
         formData.show_totals && metrics.length
-          ? [{ ...query, columns: [], row_limit: 0, row_offset: 0, post_processing: [], order_desc: undefined, orderby: undefined }]
+          ? // Superset sends row_limit 0 (no limit); the chart data route here refuses 0, and a query without
+            // columns is one row anyway, so the limit is left out.
+            [{ ...withoutRowLimit(query), columns: [], row_offset: 0, post_processing: [], order_desc: undefined, orderby: undefined }]
           : [];
       return [query, ...totals];
     },

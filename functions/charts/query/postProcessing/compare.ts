@@ -1,7 +1,7 @@
 // compare (difference / percentage / ratio of source columns against compare columns, Superset's
 // "difference__a__b" names; the spec's "absolute" is difference) and contribution (share of the row
 // or column total).
-import { asList, requireColumns, stepError, type Frame, type Row } from './frame';
+import { asList, expandFirstLevel, requireColumns, stepError, type Frame, type Row } from './frame';
 
 const COMPARE: Record<string, (a: number, b: number) => number | null> = {
   difference: (a, b) => a - b,
@@ -17,19 +17,27 @@ export function compare(frame: Frame, options: Record<string, unknown>): Frame {
   if (sources.length !== targets.length) throw stepError('`compare_columns` must have the same length as `source_columns`.');
   const fn = COMPARE[type];
   if (!fn) throw stepError(`Invalid compare_type: ${type}`);
-  requireColumns(frame, [...sources, ...targets], 'compare');
   const name = type === 'absolute' ? 'difference' : type;
-  const added = sources.map((source, i) => `${name}__${source}__${targets[i]}`);
+  // Pivoted "metric, value" columns compare value by value; the result keeps the value level.
+  const pairs = sources.flatMap((source, i) =>
+    expandFirstLevel(frame, [[source, targets[i]]]).map(([s, t]) => {
+      const rest = s === source ? '' : s.slice(source.length);
+      return { s, t: rest ? `${targets[i]}${rest}` : t, added: `${name}__${source}__${targets[i]}${rest}`, expanded: rest !== '' };
+    }),
+  );
+  // A pivoted value missing on one side (dropped as all-null) compares as null, as pandas aligns columns.
+  requireColumns(frame, pairs.flatMap((p) => (p.expanded ? [p.s] : [p.s, p.t])), 'compare');
+  const added = pairs.map((p) => p.added);
   const rows = frame.rows.map((row) => {
     const out: Row = { ...row };
-    sources.forEach((source, i) => {
-      const a = row[source];
-      const b = row[targets[i]];
-      out[added[i]] = typeof a === 'number' && typeof b === 'number' ? fn(a, b) : null;
-    });
+    for (const p of pairs) {
+      const a = row[p.s];
+      const b = row[p.t];
+      out[p.added] = typeof a === 'number' && typeof b === 'number' ? fn(a, b) : null;
+    }
     return out;
   });
-  const drop = options.drop_original_columns === true ? new Set([...sources, ...targets]) : new Set<string>();
+  const drop = options.drop_original_columns === true ? new Set(pairs.flatMap((p) => [p.s, p.t])) : new Set<string>();
   const columns = [...frame.columns.filter((column) => !drop.has(column)), ...added];
   return { columns, rows: rows.map((row) => Object.fromEntries(columns.map((column) => [column, row[column] ?? null]))) };
 }

@@ -89,3 +89,15 @@ export const pyFloat = (value: number) => (Number.isInteger(value) ? `${value}.0
 
 export const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 export const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
+
+/**
+ * Pivoted frames here are flat ("metric, value"); a step naming a metric means every column under it, as
+ * pandas selects a MultiIndex's first level. [source, target] pairs -> pairs of actual columns.
+ */
+export function expandFirstLevel(frame: Frame, pairs: [string, string][]): [string, string][] {
+  return pairs.flatMap(([source, target]): [string, string][] => {
+    if (frame.columns.includes(source)) return [[source, target]];
+    const under = frame.columns.filter((column) => column.startsWith(`${source}, `));
+    return under.length ? under.map((column): [string, string] => [column, `${target}, ${column.slice(source.length + 2)}`]) : [[source, target]];
+  });
+}

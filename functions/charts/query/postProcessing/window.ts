@@ -1,9 +1,10 @@
 // rolling (mean, sum, std, cumsum and the other pandas window functions), cum (cumulative sum, prod,
 // min, max) and diff, over rows in their current order; targets named by `columns` {source: target}.
-import { aggregator, asRecord, numbers, requireColumns, stepError, type Frame, type Row } from './frame';
+import { aggregator, asRecord, expandFirstLevel, numbers, requireColumns, stepError, type Frame, type Row } from './frame';
 
 function targets(frame: Frame, options: Record<string, unknown>, step: string): [string, string][] {
-  const mapping = Object.entries(asRecord(options.columns)).map(([source, target]) => [source, String(target ?? source)] as [string, string]);
+  const named = Object.entries(asRecord(options.columns)).map(([source, target]) => [source, String(target ?? source)] as [string, string]);
+  const mapping = expandFirstLevel(frame, named);
   requireColumns(frame, mapping.map(([source]) => source), step);
   return mapping;
 }

@@ -33,4 +33,13 @@ describe('viz plugins and the compiler agree on post-processing', () => {
     expect(postProcess(frame, [{ operation: 'rank', options: { metric: 'm' } }]).rows.map((r) => r.rank)).toEqual([0.25, 1, 0.625, 0.625]);
     expect(postProcess(frame, [{ operation: 'rank', options: { metric: 'm', group_by: 'y' } }]).rows.map((r) => r.rank)).toEqual([0.5, 1, 0.75, 0.75]);
   });
+  it('rolling, cum and compare naming a metric apply to every pivoted column under it', () => {
+    const frame = { columns: ['d', 'm, a', 'm, b', 'm__1 year ago, a'], rows: [{ d: 1, 'm, a': 1, 'm, b': 10, 'm__1 year ago, a': 2 }, { d: 2, 'm, a': 3, 'm, b': 20, 'm__1 year ago, a': 4 }] };
+    const cum = postProcess(frame, [{ operation: 'cum', options: { operator: 'sum', columns: { m: 'm' } } }]);
+    expect(cum.rows.map((r) => [r['m, a'], r['m, b']])).toEqual([[1, 10], [4, 30]]);
+    const compared = postProcess(frame, [{ operation: 'compare', options: { source_columns: ['m'], compare_columns: ['m__1 year ago'], compare_type: 'difference', drop_original_columns: true } }]);
+    expect(compared.columns).toEqual(['d', 'difference__m__m__1 year ago, a', 'difference__m__m__1 year ago, b']);
+    expect(compared.rows.map((r) => r['difference__m__m__1 year ago, a'])).toEqual([-1, -1]);
+    expect(compared.rows.map((r) => r['difference__m__m__1 year ago, b'])).toEqual([null, null]);
+  });
 });
