@@ -31,7 +31,9 @@ export function pivot(frame: Frame, options: Record<string, unknown>): Frame {
     indexKeys.set(ik, indexValues);
     columnKeys.set(ck, columnValues);
     const group = `${ik}|${ck}`;
-    groups.set(group, [...(groups.get(group) ?? []), row]);
+    const members = groups.get(group);
+    if (members) members.push(row);
+    else groups.set(group, [row]);
   }
   const sortTuples = (tuples: unknown[][]) =>
     tuples.sort((a, b) => a.map((value, i) => compareValues(value, b[i])).find((result) => result !== 0) ?? 0);

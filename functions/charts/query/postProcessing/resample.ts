@@ -34,6 +34,9 @@ function ruleOf(rule: string, first: number): Rule {
   throw stepError(`Invalid resample rule: ${rule}`);
 }
 
+/** The server's max row setting bounds the grid too. */
+const MAX_POINTS = 100_000;
+
 const METHODS = new Set(['asfreq', 'ffill', 'bfill', 'mean', 'median', 'sum']);
 
 export function resample(frame: Frame, options: Record<string, unknown>, temporal: string[] = []): Frame {
@@ -47,20 +50,31 @@ export function resample(frame: Frame, options: Record<string, unknown>, tempora
   const last = rows[rows.length - 1][timeColumn] as number;
   const rule = ruleOf(String(options.rule ?? ''), first);
   const grid: number[] = [];
-  for (let label = rule.label(first); label <= rule.label(last); label = rule.next(label)) grid.push(label);
+  for (let label = rule.label(first); label <= rule.label(last); label = rule.next(label)) {
+    grid.push(label);
+    if (grid.length > MAX_POINTS) throw stepError(`Resampling would make more than ${MAX_POINTS} rows.`);
+  }
   const fill = options.fill_value ?? null;
 
+  const bins = new Map<number, Row[]>();
+  for (const row of rows) {
+    const label = rule.label(row[timeColumn] as number);
+    const members = bins.get(label);
+    if (members) members.push(row);
+    else bins.set(label, [row]);
+  }
+  const exact = new Map(rows.map((row) => [row[timeColumn] as number, row]));
+  let before = -1; // last row at or before the grid point (rows are sorted)
   const out: Row[] = grid.map((label) => {
     const row: Row = { [timeColumn]: label };
     if (method === 'mean' || method === 'median' || method === 'sum') {
-      const bin = rows.filter((item) => rule.label(item[timeColumn] as number) === label);
+      const bin = bins.get(label) ?? [];
       for (const column of values) row[column] = bin.length ? (aggregator(method)(bin.map((item) => item[column] ?? null)) ?? null) : method === 'sum' ? 0 : null;
       return row;
     }
-    const exact = rows.find((item) => item[timeColumn] === label);
-    const before = [...rows].reverse().find((item) => (item[timeColumn] as number) <= label);
-    const after = rows.find((item) => (item[timeColumn] as number) >= label);
-    const source = method === 'asfreq' ? exact : method === 'ffill' ? before : after;
+    while (before + 1 < rows.length && (rows[before + 1][timeColumn] as number) <= label) before += 1;
+    const atOrAfter = before >= 0 && rows[before][timeColumn] === label ? rows[before] : rows[before + 1];
+    const source = method === 'asfreq' ? exact.get(label) : method === 'ffill' ? rows[before] : atOrAfter;
     for (const column of values) row[column] = source ? (source[column] ?? (method === 'asfreq' ? fill : null)) : method === 'asfreq' ? fill : null;
     return row;
   });
