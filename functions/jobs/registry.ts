@@ -3,5 +3,6 @@
 // next run in epoch ms computed by shared/scheduling/cron.ts.
 import type { DueWorkProvider } from './dueWork';
 import { scheduledQueries } from '../sqllab/scheduler';
+import { reportSchedules } from '../reports/schedule';
 
-export const DUE_WORK_PROVIDERS: readonly DueWorkProvider[] = [scheduledQueries];
+export const DUE_WORK_PROVIDERS: readonly DueWorkProvider[] = [scheduledQueries, reportSchedules];

@@ -1,7 +1,7 @@
 // The single AWS endpoint of the local cloud (AWS_ENDPOINT_URL), like LocalStack's edge port: it tells
 // services apart by request shape. DynamoDB calls carry `X-Amz-Target: DynamoDB_20120810.*`, SQS calls
-// `X-Amz-Target: AmazonSQS.*`, the WebSocket management API lives under `/@connections/`, and everything
-// else is S3 (path-style). dynalite (in memory, journaled: dynamoStore.ts) answers in this process;
+// `X-Amz-Target: AmazonSQS.*`, the WebSocket management API lives under `/@connections/`, SES v2 under
+// `/v2/email/` (messages kept in .data/ses), and everything else is S3 (path-style). dynalite (in memory, journaled: dynamoStore.ts) answers in this process;
 // s3rver listens on a private port behind the edge.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { inProcessDynamoTransport } from './dynamoTransport';
 import { openDynamoStore, type DynamoStore } from './dynamoStore';
 import { QueueStore } from './sqs/queueStore';
 import { handleSqs, isSqsRequest } from './sqs/sqsApi';
+import { handleSes, isSesRequest } from './ses/sesApi';
 import { handleManagement, isManagementRequest, type Connections } from './gateway/connections';
 
 export interface EdgeOptions {
@@ -82,6 +83,7 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
     // would cost more than the call itself on the query hot path.
     if (target.startsWith('DynamoDB_')) return void emulators.dynamo.listener(req, res);
     if (isSqsRequest(req)) return handleSqs(emulators.queues, baseUrl, req, res);
+    if (isSesRequest(req)) return handleSes(join(options.dataDir, 'ses'), req, res);
     // s3rver checks signatures against its own fixed key pair; ours are signed with whatever keys
     // the caller has, so send them unsigned (s3rver then treats them as anonymous and allows them).
     return emulators.s3Proxy.forward(req, res, { dropHeaders: ['authorization'] });

@@ -42,6 +42,7 @@
 // | report schedule's next run (range)| SCHEDULE#REPORT                      | <padded next run>#<id>    |                                                         |
 // | report execution log              | REPORTLOG#<report id>                | <padded scheduled>#<uuid> |                                                         |
 // | report run claim (idempotency)    | REPORTRUN#<report id>#<scheduled ms> | REPORTRUN                 |                                                         |
+// | report run in Working (deadline)  | WORKING#REPORT                       | <padded deadline>#<id>#<scheduled ms> |                                             |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
 // zero-padded (padId: 12 digits, padMs: 15).
@@ -125,4 +126,6 @@ export const KEYS = {
   reportLogs: (reportId: number) => `REPORTLOG#${reportId}`,
   reportLog: (reportId: number, scheduledMs: number, uuid: string) => ({ pk: `REPORTLOG#${reportId}`, sk: `${padMs(scheduledMs)}#${uuid}` }),
   reportRun: (reportId: number, scheduledMs: number) => entity('REPORTRUN', `${reportId}#${scheduledMs}`),
+  reportWorkingPk: 'WORKING#REPORT',
+  reportWorking: (deadlineMs: number, reportId: number, scheduledMs: number) => ({ pk: 'WORKING#REPORT', sk: `${padMs(deadlineMs)}#${padId(reportId)}#${scheduledMs}` }),
 } as const;

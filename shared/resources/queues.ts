@@ -35,6 +35,16 @@ export const QUEUES = {
     maxReceiveCount: 3,
     deadLetterWorker: 'chartDataDeadLetter',
   },
+  /** Scheduled report and alert runs: one message per run (report id + scheduled time). Rendering
+   * (ECharts SSR, resvg, pdfkit) needs memory and time, not a browser. */
+  reports: {
+    env: 'REPORT_QUEUE_URL',
+    worker: 'reportWorker',
+    workerTimeoutSeconds: 300,
+    batchSize: 1,
+    maxReceiveCount: 3,
+    deadLetterWorker: 'reportDeadLetter',
+  },
 } satisfies Record<string, QueueDef>;
 export type QueueName = keyof typeof QUEUES;
 

@@ -1,0 +1,40 @@
+// What every channel sends for one run: subject, a link back to the chart or dashboard, the context
+// markdown as safe HTML (markdown-it with raw HTML off), the rendered file, and the charts that failed.
+import MarkdownIt from 'markdown-it';
+import type { RenderedReport } from '../render/renderReport';
+import type { ReportRecord } from '../repository';
+
+const markdown = new MarkdownIt({ html: false, linkify: true });
+
+export interface NotificationContent {
+  subject: string;
+  name: string;
+  url: string;
+  /** Context markdown as HTML (raw HTML in it escaped, never rendered). */
+  descriptionHtml: string;
+  descriptionText: string;
+  file: RenderedReport;
+  /** Charts of a dashboard report that could not be drawn, named for the reader. */
+  failedNote: string | null;
+}
+
+export const appUrl = () => (process.env.WEBAPP_URL ?? 'http://localhost:8088').replace(/\/$/, '');
+
+export function resourceUrl(report: Pick<ReportRecord, 'chart_id' | 'dashboard_id'>): string {
+  if (report.dashboard_id) return `${appUrl()}/superset/dashboard/${report.dashboard_id}/`;
+  return `${appUrl()}/explore/?slice_id=${report.chart_id ?? ''}`;
+}
+
+export function notificationContent(report: ReportRecord, file: RenderedReport): NotificationContent {
+  const prefix = report.type === 'Alert' ? 'Alert' : 'Report';
+  const failed = file.failed.length ? `These charts could not be rendered: ${file.failed.map((f) => `${f.name} (${f.message})`).join('; ')}` : null;
+  return {
+    subject: report.email_subject || `[${prefix}] ${report.name}`,
+    name: report.name,
+    url: resourceUrl(report),
+    descriptionHtml: report.context_markdown ? markdown.render(report.context_markdown) : '',
+    descriptionText: report.context_markdown ?? '',
+    file,
+    failedNote: failed,
+  };
+}

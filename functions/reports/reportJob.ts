@@ -1,0 +1,25 @@
+// The reports queue's job for the worker wrapper: one message per scheduled run, keyed by report id +
+// scheduled time, so a duplicated tick or a redelivery never sends twice.
+import type { QueueJob } from '../jobs/queueWorker';
+import { deadLetterRun, runReport } from './execute';
+import { reportRunDeps } from './runDeps';
+import { runKey, type ReportRunMessage } from './schedule';
+
+export function parseRunMessage(body: string): ReportRunMessage | null {
+  try {
+    const m = JSON.parse(body) as Partial<ReportRunMessage>;
+    return Number.isSafeInteger(m.reportId) && Number.isFinite(m.scheduled) ? { reportId: m.reportId!, scheduled: m.scheduled! } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const reportJob: QueueJob<ReportRunMessage> = {
+  queue: 'reports',
+  parse: parseRunMessage,
+  key: runKey,
+  run: async (ports, message) => {
+    await runReport(ports, message, reportRunDeps);
+  },
+  deadLetter: (ports, message) => deadLetterRun(ports, message),
+};
