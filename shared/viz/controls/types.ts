@@ -80,8 +80,9 @@ export interface StandardizedFormData {
   temporalColumns: string[];
 }
 
-export function control(name: string, config: ControlConfig): NamedControl {
-  return { name, ...config };
+export function control(name: string, config: ControlConfig | NamedControl): NamedControl {
+  // The name wins over one a spread base control carries.
+  return { ...config, name };
 }
 
 /** A shared control with some fields replaced, as Superset's `{ ...sharedControls.x, ... }`. */

@@ -88,3 +88,9 @@ describe('Resample rules: 1T, 1H, 1D, 7D, 1M, 1AS. Resample methods: asfreq, bfi
     expect(RESAMPLE_METHOD_CHOICES.map((x) => x[0]).sort()).toEqual(['asfreq', 'bfill', 'ffill', 'mean', 'median', 'sum']);
   });
 });
+
+describe('control panels as declared data', () => {
+  it('controls derived from another keep their own name', () => {
+    expect([c.number_format.name, c.columns.name, c.tooltipTimeFormat.name, c.subheader_font_size.name]).toEqual(['number_format', 'columns', 'tooltipTimeFormat', 'subheader_font_size']);
+  });
+});
