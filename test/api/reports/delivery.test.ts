@@ -1,0 +1,144 @@
+// A scheduled report end to end on the local cloud: created through the API, started by the
+// every-minute tick, rendered by the reports worker (chart data service, viz plugin, ECharts SSR,
+// resvg) and delivered by email (the local SES v2 endpoint's outbox), Slack (Web API calls to a
+// receiver this test runs) and a webhook; a failing webhook ends the run Error after its retries.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as schedulerTick } from '../../../functions/handlers/scheduler';
+import { findReport } from '../../../functions/reports/repository';
+import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
+import { countInkPixels, decodePng } from '../../support/pngDecode';
+import { client, type Json } from '../sqllabHelpers';
+
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+let cloud: LocalCloud;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+let token: string;
+let chartId: number;
+const { call } = client(() => cloud);
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (path === '/slack/files.getUploadURLExternal') return reply(200, { ok: true, upload_url: `${receiverUrl}/slack-upload/F123`, file_id: 'F123' });
+      if (path.startsWith('/slack/')) return reply(200, { ok: true });
+      if (path === '/hook/broken') return reply(503, { message: 'down for maintenance' });
+      reply(200, { ok: true });
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  cloud = await startLocalCloud({ env: { SLACK_API_URL: `${receiverUrl}/slack`, SLACK_API_TOKEN: 'xoxb-test', REPORTS_RETRY_BASE_MS: '20' } });
+  token = await cloud.login('admin', 'admin');
+  const ds = await call('/api/v1/dataset/get_or_create/', { method: 'POST', token, json: { database_id: 1, table_name: 'cars', schema: 'main' } });
+  const datasetId = ds.body.result.table_id;
+  const metric = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'cars' };
+  const params = { viz_type: 'echarts_timeseries_bar', datasource: `${datasetId}__table`, x_axis: 'Origin', metrics: [metric], groupby: [], row_limit: 100 };
+  const chart = await call('/api/v1/chart/', {
+    method: 'POST',
+    token,
+    json: { slice_name: 'Cars by origin', viz_type: 'echarts_timeseries_bar', datasource_id: datasetId, datasource_type: 'table', params: JSON.stringify(params) },
+  });
+  expect(chart.status, JSON.stringify(chart.body)).toBe(201);
+  chartId = chart.body.id;
+});
+afterAll(async () => {
+  await cloud?.stop();
+  await new Promise((r) => receiver?.close(r));
+});
+
+async function createDue(body: Json): Promise<{ id: number; nextRun: number }> {
+  const res = await call('/api/v1/report/', { method: 'POST', token, json: { type: 'Report', crontab: '* * * * *', chart: chartId, creation_method: 'charts', ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const report = await findReport(cloud.stack.ports, res.body.id);
+  return { id: res.body.id, nextRun: report!.next_run! };
+}
+
+async function waitForLog(id: number, states: string[]) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const log = await call(`/api/v1/report/${id}/log/`, { token });
+    const entry = (log.body.result as Json[]).find((l) => states.includes(l.state));
+    if (entry) return entry;
+    if (Date.now() > deadline) throw new Error(`report ${id} log: ${JSON.stringify(log.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('scheduled report delivery', () => {
+  it('renders the chart and delivers it by email, Slack and webhook', async () => {
+    const { id, nextRun } = await createDue({
+      name: 'Cars every minute',
+      context_markdown: 'Counts **per origin**. <script>alert(1)</script>',
+      recipients: [
+        { type: 'Email', recipient_config_json: { target: 'team@example.com', bccTarget: 'boss@example.com' } },
+        { type: 'Slack', recipient_config_json: { target: '#C0DATA' } },
+        { type: 'Webhook', recipient_config_json: { target: `${receiverUrl}/hook/ok` } },
+      ],
+    });
+    const tick = await schedulerTick({ time: new Date(nextRun).toISOString() });
+    expect(tick.byProvider.reports).toEqual([`${id}:${nextRun}`]);
+    const log = await waitForLog(id, ['Success', 'Error']);
+    expect(log).toMatchObject({ state: 'Success', error_message: null });
+
+    // Webhook: JSON with the PNG, 800 px wide, with ink.
+    const hook = received.find((r) => r.path === '/hook/ok')!;
+    const payload = JSON.parse(hook.body.toString('utf8'));
+    expect(payload).toMatchObject({ name: 'Cars every minute', report_format: 'PNG', url: expect.stringContaining(`/explore/?slice_id=${chartId}`) });
+    const png = decodePng(Buffer.from(payload.file.base64, 'base64'));
+    expect(png.width).toBe(800);
+    expect(countInkPixels(png)).toBeGreaterThan(3_000);
+
+    // Slack: the file uploaded, then shared to the channel with the message.
+    const slack = received.filter((r) => r.path.startsWith('/slack'));
+    expect(slack.map((r) => r.path)).toEqual(['/slack/files.getUploadURLExternal', '/slack-upload/F123', '/slack/files.completeUploadExternal']);
+    expect(slack[0].headers.authorization).toBe('Bearer xoxb-test');
+    expect(decodePng(slack[1].body).width).toBe(800);
+    expect(JSON.parse(slack[2].body.toString())).toMatchObject({ channel_id: 'C0DATA', files: [{ id: 'F123' }], initial_comment: expect.stringContaining('Cars every minute') });
+
+    // Email: kept by the local SES v2 endpoint with the image inline and attached, the markdown rendered safely.
+    const dir = join(cloud.dataDir, 'ses');
+    const mails = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: ['team@example.com'], bcc: ['boss@example.com'], subject: '[Report] Cars every minute' });
+    const raw: string = mails[0].raw;
+    expect(raw).not.toContain('boss@example.com');
+    expect(raw).toMatch(/Content-Type: image\/png\r\nContent-ID: <report-image>/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename="Cars_by_origin.png"/);
+    const htmlPart = /Content-Type: text\/html; charset=UTF-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([\s\S]*?)\r\n--/.exec(raw)![1];
+    const html = Buffer.from(htmlPart.replace(/\r\n/g, ''), 'base64').toString('utf8');
+    expect(html).toContain('<strong>per origin</strong>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('cid:report-image');
+
+    // A second tick for the same minute starts nothing more.
+    const again = await schedulerTick({ time: new Date(nextRun).toISOString() });
+    expect(again.byProvider.reports).toEqual([]);
+    const got = await call(`/api/v1/report/${id}`, { token });
+    expect(got.body.result.last_state).toBe('Success');
+  });
+
+  it('ends Error with the provider\'s message when a webhook keeps failing', async () => {
+    const { id, nextRun } = await createDue({ name: 'Broken hook', report_format: 'PDF', recipients: [{ type: 'Webhook', recipient_config_json: { target: `${receiverUrl}/hook/broken` } }] });
+    await schedulerTick({ time: new Date(nextRun).toISOString() });
+    const log = await waitForLog(id, ['Success', 'Error']);
+    expect(log.state).toBe('Error');
+    expect(log.error_message).toContain('answered HTTP 503');
+    expect(received.filter((r) => r.path === '/hook/broken')).toHaveLength(3);
+  });
+});
