@@ -92,6 +92,10 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
     if (predicate) where.push(predicate);
   }
   if (query.extras.where) where.push(`(${await context.check(query.extras.where, 'where')})`);
+  if (query.apply_fetch_values_predicate && input.dataset.fetch_values_predicate) {
+    where.push(`(${await context.check(input.dataset.fetch_values_predicate, 'where', 'fetch_values_predicate')})`);
+  }
+  for (const clause of input.rowLevelFilters ?? []) where.push(`(${await context.check(clause, 'where', 'row level security')})`);
 
   const having: string[] = [];
   if (query.extras.having) having.push(`(${await context.check(query.extras.having, 'having')})`);
@@ -116,7 +120,7 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
   }
 
   const select = [...dims.map((d) => `${d.sql} AS ${dialect.quoteIdentifier(d.label)}`), ...metrics.map((m) => `${m.sql} AS ${dialect.quoteIdentifier(m.label)}`)];
-  const sql = [
+  const body = [
     `SELECT ${select.join(',\n       ')}`,
     `FROM ${from}`,
     ...joins,
@@ -127,6 +131,8 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
   ]
     .filter(Boolean)
     .join('\n') + dialect.limitOffset(rowLimit, rowOffset);
+  // Superset's is_rowcount: the number of rows the query gives.
+  const sql = query.is_rowcount ? `SELECT COUNT(*) AS ${dialect.quoteIdentifier('rowcount')}\nFROM (${body}) AS rowcount_qry` : body;
 
   const labelMap: Record<string, string[]> = {};
   for (const d of dims) labelMap[d.label] = [d.label];
@@ -134,8 +140,8 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
 
   return {
     sql,
-    columns: [...dims.map((d) => d.label), ...metrics.map((m) => m.label)],
-    temporalColumns: dims.filter((d) => d.temporal).map((d) => d.label),
+    columns: query.is_rowcount ? ['rowcount'] : [...dims.map((d) => d.label), ...metrics.map((m) => m.label)],
+    temporalColumns: query.is_rowcount ? [] : dims.filter((d) => d.temporal).map((d) => d.label),
     metricLabels: metrics.map((m) => m.label),
     labelMap,
     appliedFilters: applied.map((column) => ({ column })),

@@ -36,6 +36,8 @@ export interface CompilerDataset {
   columns: CompilerColumn[];
   metrics: CompilerMetric[];
   main_dttm_col?: string | null;
+  /** Superset's fetch_values_predicate: added to WHERE when a query sets apply_fetch_values_predicate. */
+  fetch_values_predicate?: string | null;
   /** Superset's ALLOW_ADHOC_SUBQUERY (off by default). */
   allow_adhoc_subquery?: boolean;
 }
@@ -70,6 +72,8 @@ export interface CompileInput {
   dataset: CompilerDataset;
   query: QueryObject;
   resultType?: ChartResultType;
+  /** Row-level security clauses of the user for this dataset (trusted, from the server), ANDed into WHERE. */
+  rowLevelFilters?: string[];
   /** Fixed clock for relative time ranges (tests); defaults to now. */
   now?: Date;
 }

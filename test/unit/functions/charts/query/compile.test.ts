@@ -173,6 +173,17 @@ describe('query object features', () => {
     expect(await count(weather, { filters, time_range: 'Last year' })).toBe(365);
   });
 
+  it('is_rowcount counts the rows; fetch_values_predicate and row-level filters narrow WHERE', async () => {
+    const rowcount = await runChartQuery(examples.engine, cars, { columns: ['Origin'], metrics: [COUNT], is_rowcount: true }, 'full');
+    expect(rowcount.data).toEqual([{ rowcount: 3 }]);
+    const narrowed = { ...cars, fetch_values_predicate: `"Origin" = 'Japan'` };
+    expect(await count(narrowed, { apply_fetch_values_predicate: true })).toBe(79);
+    expect(await count(narrowed, {})).toBe(406);
+    const compiled = await compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: [`"Cylinders" = 4`] });
+    expect((await examples.engine.run({ sql: compiled.sql, limit: 10, timeoutMs: 5000 })).rows).toEqual(await direct('SELECT COUNT(*) AS count FROM main.cars WHERE "Cylinders" = 4'));
+    await expect(compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: ['1 = 1; DROP TABLE cars'] })).rejects.toThrow(/single SQL expression/);
+  });
+
   it('result_type query compiles only; samples select every column', async () => {
     const query = await runChartQuery(examples.engine, cars, { metrics: [COUNT] }, 'query');
     expect(query.query).toMatch(/^SELECT COUNT\(\*\) AS count\nFROM main\.cars LIMIT 50000$/);
