@@ -1,6 +1,6 @@
 // Number formatting as Superset's NumberFormatterRegistry: d3-format specifiers plus the named
 // formatters the Y axis format control offers (SMART_NUMBER adaptive, durations, currency).
-import { format as d3Format, type FormatLocaleObject } from 'd3-format';
+import { formatLocale, type FormatLocaleObject } from 'd3-format';
 import { formatDuration } from './duration';
 
 export const SMART_NUMBER = 'SMART_NUMBER';
@@ -10,6 +10,10 @@ export const DURATION_SUB = 'DURATION_SUB';
 export const DEFAULT_NUMBER_FORMAT = SMART_NUMBER;
 
 export type NumberFormatter = (value: number | null | undefined) => string;
+
+// Superset's locale: a plain hyphen for negatives (d3-format 3 defaults to U+2212), dollars for $.
+const LOCALE = formatLocale({ decimal: '.', thousands: ',', grouping: [3], currency: ['$', ''], minus: '-' });
+const d3Format = LOCALE.format;
 
 const siFormatter = d3Format('.3~s');
 const float2 = d3Format('.2~f');

@@ -24,7 +24,8 @@ describe('Y axis formats: adaptive (default), original, ,d, .1s, .3s, ,.1%, .2%,
     expect(formatNumber('SMART_NUMBER', 1.2345)).toBe('1.23');
     expect(formatNumber('SMART_NUMBER', 0.012345)).toBe('0.0123');
     expect(formatNumber('SMART_NUMBER', 0.0000123)).toBe('12.3µ');
-    expect(formatNumber('SMART_NUMBER', -1500)).toBe('−1.5k');
+    expect(formatNumber('SMART_NUMBER', -1500)).toBe('-1.5k');
+    expect(formatNumber(',.2f', -1234.5)).toBe('-1,234.50');
   });
   it.each([
     [',d', 12345.432, '12,345'],
