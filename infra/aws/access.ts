@@ -19,7 +19,9 @@ export type Capability =
   /** Post to users' WebSocket connections: connections table plus execute-api:ManageConnections. */
   | 'push'
   /** Cognito InitiateAuth against the app client (login, refresh). */
-  | 'cognitoAuth';
+  | 'cognitoAuth'
+  /** Amazon SES v2 SendEmail (report and alert emails). */
+  | 'sendEmail';
 
 export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   health: [],
@@ -47,6 +49,9 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   queryDeadLetter: ['mainRead', 'mainWrite', 'resultsWrite', 'push'],
   datasourceMetadata: ['mainRead', 'mainWrite'],
   scheduler: ['mainRead', 'mainWrite', 'enqueue'],
+  reports: ['mainRead', 'mainWrite'],
+  reportWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'sendEmail'],
+  reportDeadLetter: ['mainRead', 'mainWrite'],
 };
 
 export const DEFAULT_ACCESS: readonly Capability[] = ['mainRead', 'mainWrite', 'resultsRead'];
@@ -99,6 +104,14 @@ export function grantAccess(fn: IFunction, module: string, targets: AccessTarget
         if (!webSocketApi) throw new Error(`${module} pushes to WebSocket clients but no WebSocket API was given`);
         stateful.tables.connections.grantReadWriteData(fn);
         webSocketApi.grantManageConnections(fn);
+        break;
+      case 'sendEmail':
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+            resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          }),
+        );
         break;
       case 'cognitoAuth':
         fn.addToRolePolicy(

@@ -18,9 +18,18 @@ export const ENGINE_PARSER_PACKAGES = ['dt-sql-parser', 'libpg-query'];
  * Left out of every bundle. The Node.js 22 Lambda runtime ships AWS SDK v3 (clients and
  * lib-dynamodb): leaving it out cuts a handler from ~1.3 MB to ~0.5 MB minified. DuckDB is a native
  * binding that esbuild cannot bundle; the DuckDB layer provides it under /opt/nodejs/node_modules.
- * The engine parsers come from their layer, in the same folder.
+ * The engine parsers come from their layer, in the same folder. The report renderer's packages that
+ * cannot be bundled (resvg's native binding, pdfkit's font data files, the DejaVu TTFs) ride the
+ * native layer too (duckdbLayer.ts installs them for linux-arm64); the reports worker loads DuckDB
+ * anyway, so it gets that layer.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', '@duckdb/*', ...ENGINE_PARSER_PACKAGES.flatMap((p) => [p, `${p}/*`])];
+export const RENDER_PACKAGES = ['@resvg/resvg-js', 'pdfkit', 'dejavu-fonts-ttf'];
+export const EXTERNAL_MODULES = [
+  '@aws-sdk/*',
+  '@duckdb/*',
+  '@resvg/*',
+  ...[...ENGINE_PARSER_PACKAGES, 'pdfkit', 'dejavu-fonts-ttf'].flatMap((p) => [p, `${p}/*`]),
+];
 
 /** Plugins of every bundle: zod without its ~40 translations (zodLocales.ts). */
 export const PLUGINS: Plugin[] = [zodEnglishOnly];

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LayerInfo } from './engineParsersLayer';
 import { defaultPaths, REPO_ROOT } from './paths';
+import { RENDER_PACKAGES } from './bundleOptions';
 
 /** The same version the project runs locally, so local and Lambda behave alike. */
 export function pinnedDuckdbVersion(root = REPO_ROOT): string {
@@ -16,6 +17,12 @@ export function pinnedDuckdbVersion(root = REPO_ROOT): string {
   const version = pkg.dependencies['@duckdb/node-api'];
   if (!version) throw new Error('package.json has no @duckdb/node-api dependency');
   return version;
+}
+
+/** The report renderer's unbundlable packages (bundleOptions.ts RENDER_PACKAGES) at the project's versions. */
+function renderPackages(root = REPO_ROOT): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return RENDER_PACKAGES.map((name) => `${name}@${pkg.dependencies[name]}`);
 }
 
 const bindingDir = (layerDir: string) => join(layerDir, 'nodejs', 'node_modules', '@duckdb', 'node-bindings-linux-arm64');
@@ -56,7 +63,7 @@ export function buildLayer(layerDir: string, version = pinnedDuckdbVersion()) {
   writeFileSync(join(nodejs, 'package.json'), JSON.stringify({ name: 'duckdb-layer', private: true }, null, 2));
   execFileSync(
     'npm',
-    ['install', '--prefix', nodejs, '--os=linux', '--cpu=arm64', '--libc=glibc', '--omit=dev', '--no-audit', '--no-fund', '--no-save', `@duckdb/node-api@${version}`],
+    ['install', '--prefix', nodejs, '--os=linux', '--cpu=arm64', '--libc=glibc', '--omit=dev', '--no-audit', '--no-fund', '--no-save', `@duckdb/node-api@${version}`, ...renderPackages()],
     { stdio: 'inherit' },
   );
   if (!layerIsBuilt(layerDir)) throw new Error(`npm did not install the linux-arm64 binding into ${bindingDir(layerDir)}`);

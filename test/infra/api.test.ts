@@ -144,4 +144,17 @@ describe('least privilege', () => {
     expect(senders).not.toContain(functionIdOf(t.api, 'health'));
     expect(senders).not.toContain(functionIdOf(t.api, 'security'));
   });
+
+  it('lets only the reports worker send email, and gives it room to render (memory, time, its queue)', () => {
+    const worker = functionIdOf(t.api, QUEUES.reports.worker);
+    expect(actionsOf(t.api, worker)).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail']));
+    expect(actionsOf(t.api, functionIdOf(t.api, 'reports'))).not.toContain('ses:SendEmail');
+    expect(actionsOf(t.api, functionIdOf(t.api, QUEUES.queries.worker))).not.toContain('ses:SendEmail');
+    const fn = t.api.findResources('AWS::Lambda::Function')[worker];
+    expect(fn.Properties.MemorySize).toBeGreaterThanOrEqual(2048);
+    expect(fn.Properties.Timeout).toBe(QUEUES.reports.workerTimeoutSeconds);
+    const sources = Object.values(t.api.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => JSON.stringify(m.Properties.FunctionName).includes(worker));
+    expect(sources).toHaveLength(1);
+    expect(sources[0].Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+  });
 });
