@@ -1,7 +1,9 @@
 // The registry and the plugin contract: every viz type of the issue, each with a well-formed panel.
 import { describe, expect, it } from 'vitest';
 import { getPlugin, listPlugins, requirePlugin, VIZ_TYPES } from '../../../../shared/viz/registry';
-import { panelControls } from '../../../../shared/viz/explore/controls';
+import { defaultFormData, panelControls } from '../../../../shared/viz/explore/controls';
+import { validateForm } from '../../../../shared/viz/explore/validateForm';
+import { SAMPLES } from './samples';
 
 const REQUIRED = [
   'table', 'pivot_table_v2', 'big_number_total', 'big_number', 'echarts_timeseries_line', 'echarts_timeseries_bar', 'echarts_area',
@@ -28,5 +30,12 @@ describe('viz registry', () => {
     }
     expect(new Set(rows.map((c) => c.name)).size).toBe(panelControls(plugin.controlPanel).length);
     expect(rows.length).toBe(panelControls(plugin.controlPanel).length);
+  });
+});
+
+describe('a complete form of every viz type validates clean', () => {
+  it.each(listPlugins().map((p) => [p.vizType, p] as const))('%s', (vizType, plugin) => {
+    const fd = { ...defaultFormData(plugin.controlPanel, vizType), ...SAMPLES[vizType].formData };
+    expect(validateForm(plugin.controlPanel, fd)).toEqual({});
   });
 });
