@@ -23,8 +23,8 @@ const seesAllDatasources = (user: Identity) =>
   hasPermission(user.roles, 'all_datasource_access', 'all_datasource_access') ||
   hasPermission(user.roles, 'all_database_access', 'all_database_access');
 
-export async function canReadDatasource(ports: Ports, user: Identity, dataset: DatasetRecord): Promise<DatabaseRecord | null> {
-  const db = await findDatabase(ports, dataset.database_id);
+export async function canReadDatasource(ports: Ports, user: Identity, dataset: DatasetRecord, known?: DatabaseRecord): Promise<DatabaseRecord | null> {
+  const db = known ?? (await findDatabase(ports, dataset.database_id));
   if (!db || !canSeeDatabase(user, db)) return null;
   return seesAllDatasources(user) || dataset.owners.includes(user.userId) ? db : null;
 }
@@ -48,7 +48,7 @@ export async function datasourceForData(ports: Ports, user: Identity, id: number
   }
   const found = await loadDatasource(ports, id, type);
   if (!found) throw new SupersetError('OBJECT_DOES_NOT_EXIST_ERROR', 'The dataset does not exist', { status: 404 });
-  if (!(await canReadDatasource(ports, user, found.dataset))) {
+  if (!(await canReadDatasource(ports, user, found.dataset, found.db))) {
     const name = found.dataset.schema ? `${found.dataset.schema}.${found.dataset.table_name}` : found.dataset.table_name;
     throw new SupersetError('DATASOURCE_SECURITY_ACCESS_ERROR', `You don't have access to this datasource: ${name}`, {
       status: 403,
