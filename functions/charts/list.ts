@@ -5,34 +5,15 @@ import type { ListQuery } from '../../shared/schemas/common';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
-import { addFavorite, favoriteIds, favoriteStatus, removeFavorite } from '../platform/favorites';
+import { addFavorite, favoriteStatus, removeFavorite } from '../platform/favorites';
+import { runList } from '../lists/engine';
+import { chartList } from './listResource';
 import { listUsers } from '../platform/users';
-import { selectColumns } from '../lists/select';
-import { applyListQuery, checkListQuery, ORDER_COLUMNS } from './listing';
-import { chartRelated, LIST_COLUMNS, toChartDict } from './present';
-import { listChartRecords } from './repository';
-import { canSeeChart, readableChart, VIEW } from './service';
+import { readableChart, VIEW } from './service';
 
 export async function listCharts(ports: Ports, user: Identity, q: ListQuery) {
   requirePermission(user, 'can_read', VIEW);
-  checkListQuery(q);
-  const all = await listChartRecords(ports);
-  const visible = [];
-  for (const chart of all) if (await canSeeChart(ports, user, chart)) visible.push(chart);
-  const related = chartRelated(ports);
-  const favorites = await favoriteIds(ports, user.userId, 'CHART');
-  const page = await applyListQuery(visible, q, { related, favorites });
-  const now = ports.clock.now();
-  const columns = q.columns?.length ? q.columns : q.select_columns?.length ? q.select_columns : LIST_COLUMNS;
-  const result = await Promise.all(page.records.map(async (c) => selectColumns(await toChartDict(c, related, now), columns)));
-  return {
-    count: page.count,
-    ids: page.records.map((c) => c.id),
-    result,
-    list_columns: LIST_COLUMNS,
-    order_columns: ORDER_COLUMNS,
-    list_title: 'List Slice',
-  };
+  return runList(chartList, { ports, user }, q);
 }
 
 /** GET /favorite_status/?q=!(ids): {result: [{id, value}]} in the order asked. */

@@ -1,7 +1,7 @@
 // Charts (Superset's ChartRestApi, /api/v1/chart/): CRUD, favorites, the owners lookup of the list.
 import { z } from 'zod';
 import { defineRoutes } from './route';
-import { IdParamsSchema, ListQuerySchema } from '../schemas/common';
+import { IdParamsSchema, ListQuerySchema, listResponseSchema } from '../schemas/common';
 
 /** Superset's DatasourceType values a chart may name. */
 export const DATASOURCE_TYPES = ['table', 'dataset', 'query', 'saved_query', 'view'] as const;
@@ -76,9 +76,7 @@ export const ChartDictSchema = z
   .passthrough();
 export const ChartSaveResponseSchema = z.object({ id: z.number(), result: z.record(z.string(), z.unknown()) });
 export const ChartShowResponseSchema = z.object({ id: z.number(), result: ChartDictSchema }).passthrough();
-export const ChartListResponseSchema = z
-  .object({ count: z.number(), ids: z.array(z.number()), result: z.array(ChartDictSchema) })
-  .passthrough();
+export const ChartListResponseSchema = listResponseSchema(ChartDictSchema);
 const MessageSchema = z.object({ message: z.string() });
 const ResultOkSchema = z.object({ result: z.literal('OK') });
 export const FavoriteStatusResponseSchema = z.object({ result: z.array(z.object({ id: z.number(), value: z.boolean() })) });
