@@ -1,27 +1,70 @@
-// /superset/dashboard/$idOrSlug/: one dashboard. The link is kept working (it names the dashboard it
-// points to) while dashboards themselves arrive in a later release.
-import { Link, useParams } from '@tanstack/react-router';
+// /superset/dashboard/$idOrSlug/: one dashboard. URL parameters of spec section 2: edit=true (only
+// with edit rights), standalone (2 and 3 hide the title), the UI-config bitmask (1 title, 2 tabs,
+// 4 nav, 8 chart controls), force (the first load bypasses the cache).
+import { useEffect, useState } from 'react';
+import { useParams, useRouter, useRouterState } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { GRID_ID, ROOT_ID } from '../../../../shared/dashboard/layout/index';
 import { EmptyState } from '../../app/EmptyState';
+import { dashboardStore } from './state/dashboardStore';
+import { loadDashboard } from './actions/loadDashboard';
+import { enterEditMode } from './actions/layoutActions';
+import { useAutoRefresh, useLeaveWarning } from './components/pageEffects';
+import { DashboardHeader } from './components/DashboardHeader';
+import { LayoutNode } from './components/LayoutNode';
+import { EditPanes } from './components/EditPanes';
+import { OverwriteConfirm } from './components/OverwriteConfirm';
+import { PropertiesModal } from './components/PropertiesModal';
+import './dashboard.css';
 
 export default function DashboardPage() {
-  const { idOrSlug } = useParams({ strict: false }) as { idOrSlug?: string };
+  const { idOrSlug } = useParams({ strict: false }) as { idOrSlug: string };
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const snap = useSnapshot(dashboardStore);
+  const [properties, setProperties] = useState(false);
+  const router = useRouter();
+
+  useEffect(() => {
+    void loadDashboard(idOrSlug).then(() => {
+      if (String(search.edit) !== 'true') return;
+      enterEditMode();
+      // Used once, as Superset does: a reload after saving shows the dashboard, not the editor.
+      const url = new URL(window.location.href);
+      url.searchParams.delete('edit');
+      router.history.replace(`${url.pathname}${url.search}${url.hash}`);
+    });
+    // Load once per dashboard; URL flags are read at load time, as Superset does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [idOrSlug]);
+  useAutoRefresh();
+  useLeaveWarning();
+
+  if (snap.status === 'error') {
+    return (
+      <div className="page page--centered">
+        <EmptyState icon="▦" title="This dashboard could not be loaded" message={snap.error ?? 'Not found'} />
+      </div>
+    );
+  }
+  if (snap.status !== 'ready' || !snap.info) return <div className="page" role="status">Loading dashboard…</div>;
+
+  const uiConfig = Number(search.uiConfig ?? 0);
+  const standalone = Number(search.standalone ?? 0);
+  const hideTitle = (uiConfig & 1) !== 0 || standalone >= 2;
+  const root = snap.history.present[ROOT_ID];
+  const top = root?.children ?? [GRID_ID];
   return (
-    <div className="page page--centered">
-      <EmptyState
-        icon="▦"
-        title="Dashboards are coming in a later release"
-        message={
-          <>
-            This link points to dashboard <code>{idOrSlug}</code>. Dashboards cannot be displayed yet; the link will open it
-            once they are available.
-          </>
-        }
-        action={
-          <Link to="/sqllab/" className="button button--primary">
-            Open SQL Lab
-          </Link>
-        }
-      />
+    <div className={`page dashboard${snap.ui.editMode ? ' dashboard--editing' : ''}${(uiConfig & 8) !== 0 ? ' dashboard--no-chart-controls' : ''}`}>
+      {snap.info.css && <style>{snap.info.css}</style>}
+      {!hideTitle && <DashboardHeader onEditProperties={() => setProperties(true)} />}
+      <div className="dashboard__body">
+        <main className="dashboard__grid" aria-label="Dashboard layout">
+          {top.map((id) => <LayoutNode key={id} id={id} />)}
+        </main>
+        {snap.ui.editMode && <EditPanes />}
+      </div>
+      <OverwriteConfirm />
+      {properties && <PropertiesModal onClose={() => setProperties(false)} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { EChart } from './EChart';
 import { TableView } from './TableView';
 import { PivotView } from './PivotView';
 import { BigNumberView } from './BigNumberView';
+import './chartView.css';
 
 export interface ChartViewProps {
   props: ChartProps;

@@ -1,0 +1,80 @@
+// Querying the dashboard's charts: each holder asks when it comes into view (or its tab opens); a
+// refresh asks every loaded chart again (force bypasses the cache), staggered as the spec says.
+import { ref } from 'valtio';
+import { getPlugin } from '../../../../../shared/viz/registry';
+import type { FormData } from '../../../../../shared/viz/types';
+import { api } from '../../../api/client';
+import { ApiError } from '../../../api/ApiError';
+import { fetchChartData } from '../../charts/data/fetchChartData';
+import { chartUpdateFailed, chartUpdateStarted, chartUpdateSucceeded, initialChartState } from '../../charts/state/chartStatus';
+import { dashboardStore } from '../state/dashboardStore';
+import { refreshStarted, refreshSucceeded, staggerDelay } from '../state/dashboardState';
+
+/** The form data a chart on this dashboard queries with (the data mask joins here with native filters). */
+export function chartFormData(chartId: number): FormData {
+  const chart = dashboardStore.charts[chartId];
+  return { ...(chart.formData as FormData), viz_type: chart.vizType, slice_id: chartId, dashboardId: dashboardStore.info?.id };
+}
+
+const inFlight = new Map<number, AbortController>();
+
+export async function queryChart(chartId: number, force = false): Promise<void> {
+  const chart = dashboardStore.charts[chartId];
+  const entry = dashboardStore.chartEntries[chartId];
+  if (!chart || !entry) return;
+  const plugin = getPlugin(chart.vizType);
+  const formData = chartFormData(chartId);
+  entry.state = chartUpdateStarted(entry.state, formData, Date.now());
+  if (!plugin) {
+    entry.state = chartUpdateFailed(entry.state, `Unknown visualization type: ${chart.vizType}`, null, Date.now());
+    return;
+  }
+  inFlight.get(chartId)?.abort();
+  const controller = new AbortController();
+  inFlight.set(chartId, controller);
+  try {
+    const queriesData = await fetchChartData(plugin.buildQuery(formData, { force }), { sliceId: chartId, dashboardId: dashboardStore.info?.id, force, signal: controller.signal });
+    const failed = queriesData.find((q) => q.status === 'failed' || q.error);
+    if (failed) throw new Error(String(failed.error ?? 'An error occurred'));
+    entry.queriesData = ref(queriesData);
+    entry.query = queriesData.map((q) => q.query).filter(Boolean).join('\n\n') || null;
+    entry.state = chartUpdateSucceeded(entry.state, Date.now());
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'An error occurred';
+    entry.state = chartUpdateFailed(entry.state, message, null, Date.now());
+  } finally {
+    if (inFlight.get(chartId) === controller) inFlight.delete(chartId);
+  }
+}
+
+/** Refresh (force) every chart that has been loaded, staggered over the refresh interval. */
+export async function refreshDashboard(force = true, intervalMs = 0): Promise<void> {
+  const ids = Object.keys(dashboardStore.chartEntries)
+    .map(Number)
+    .filter((id) => dashboardStore.chartEntries[id].state.chartStatus !== '');
+  const immune = new Set((dashboardStore.info?.metadata.timed_refresh_immune_slices as number[] | undefined) ?? []);
+  const due = intervalMs > 0 ? ids.filter((id) => !immune.has(id)) : ids;
+  dashboardStore.ui = refreshStarted(dashboardStore.ui);
+  const stagger = intervalMs > 0 ? staggerDelay(intervalMs, due.length, Number(dashboardStore.info?.metadata.stagger_time ?? 5000)) : 0;
+  await Promise.all(
+    due.map((id, i) => new Promise<void>((resolve) => setTimeout(() => void queryChart(id, force).then(resolve), stagger * i))),
+  );
+  dashboardStore.ui = refreshSucceeded(dashboardStore.ui);
+}
+
+/** A chart dropped from the Charts pane joins the dashboard: its definition is read once. */
+export async function ensureChart(chartId: number): Promise<void> {
+  if (dashboardStore.charts[chartId]) return;
+  const got = await api.call('chart.get', { params: { pk: chartId } });
+  const c = got.result as Record<string, any>;
+  dashboardStore.charts[chartId] = {
+    id: chartId,
+    sliceName: String(c.slice_name ?? `Chart ${chartId}`),
+    vizType: String(c.viz_type ?? 'table'),
+    description: (c.description as string | null) ?? null,
+    formData: (c.form_data as Record<string, unknown>) ?? {},
+    datasourceUid: String(c.form_data?.datasource ?? ''),
+  };
+  dashboardStore.chartEntries[chartId] = { state: initialChartState(), queriesData: null, query: null };
+}

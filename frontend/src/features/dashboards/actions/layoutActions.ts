@@ -1,0 +1,92 @@
+// Edit-mode verbs over the layout: each applies a pure rule of shared/dashboard/layout, pushes the
+// result onto the undo history, and marks the dashboard changed; a refused rule leaves the layout as
+// it was and says why.
+import {
+  HISTORY_LENGTH,
+  MESSAGES,
+  UNDO_LIMIT,
+  deleteComponent,
+  dropNewComponent,
+  moveComponent,
+  pushHistory,
+  redo,
+  resizeComponent,
+  startHistory,
+  undo,
+  updateMeta,
+  type ComponentMeta,
+  type ComponentType,
+  type Destination,
+  type Layout,
+  type LayoutResult,
+} from '../../../../../shared/dashboard/layout/index';
+import { addDangerToast, addWarningToast } from '../../toasts/toastStore';
+import { dashboardStore } from '../state/dashboardStore';
+import { layoutChanged, layoutUndone, setEditMode, switchTab } from '../state/dashboardState';
+import { makeId } from './ids';
+
+function commit(next: Layout) {
+  const history = pushHistory(dashboardStore.history, next, HISTORY_LENGTH);
+  if (history.maxUndoHistoryExceeded && !dashboardStore.history.maxUndoHistoryExceeded) {
+    addWarningToast(MESSAGES.undoExhausted(UNDO_LIMIT), { noDuplicate: true });
+  }
+  dashboardStore.history = history;
+  dashboardStore.ui = layoutChanged(dashboardStore.ui, history.maxUndoHistoryExceeded);
+}
+
+function apply(result: LayoutResult): boolean {
+  if (!result.ok) {
+    addDangerToast(result.message);
+    return false;
+  }
+  commit(result.layout);
+  if (result.notice) addWarningToast(result.notice);
+  return true;
+}
+
+export const dropNew = (type: ComponentType, meta: ComponentMeta, dest: Destination) =>
+  apply(dropNewComponent(dashboardStore.history.present, type, meta, dest, makeId));
+
+/** Drop zones count positions in the current children; the rules count them without the moved one. */
+export function moveTo(id: string, dest: Destination) {
+  const layout = dashboardStore.history.present;
+  const at = layout[dest.parentId]?.children.indexOf(id) ?? -1;
+  const index = at >= 0 && at < dest.index ? dest.index - 1 : dest.index;
+  return apply(moveComponent(layout, id, { parentId: dest.parentId, index }, makeId));
+}
+
+export const resize = (id: string, size: { width?: number; height?: number }) => apply(resizeComponent(dashboardStore.history.present, id, size));
+
+export function removeComponent(id: string) {
+  commit(deleteComponent(dashboardStore.history.present, id));
+}
+
+/** Header text, tab titles and markdown source. */
+export function editMeta(id: string, meta: Partial<ComponentMeta>) {
+  commit(updateMeta(dashboardStore.history.present, id, meta));
+}
+
+export function undoLayout() {
+  dashboardStore.history = undo(dashboardStore.history);
+  dashboardStore.ui = layoutUndone(dashboardStore.ui, dashboardStore.history.past.length);
+}
+
+export function redoLayout() {
+  dashboardStore.history = redo(dashboardStore.history);
+  dashboardStore.ui = layoutChanged(dashboardStore.ui, dashboardStore.history.maxUndoHistoryExceeded);
+}
+
+export function enterEditMode() {
+  if (!dashboardStore.info?.canEdit) return;
+  dashboardStore.ui = setEditMode(dashboardStore.ui, true);
+}
+
+/** Discard: back to the saved layout, out of edit mode, nothing unsaved. */
+export function discardChanges() {
+  dashboardStore.history = startHistory(dashboardStore.savedLayout);
+  dashboardStore.ui = { ...setEditMode(dashboardStore.ui, false), hasUnsavedChanges: false, maxUndoHistoryExceeded: false };
+}
+
+export function selectTab(previousTabId: string | null, tabId: string) {
+  dashboardStore.ui = { ...dashboardStore.ui, activeTabs: switchTab(dashboardStore.ui.activeTabs, previousTabId, tabId) };
+}

@@ -1,0 +1,114 @@
+// Opening a dashboard: its fields, the charts it shows and the datasets behind them, in three calls
+// run together; charts the layout does not place yet go to a new row at the bottom (Superset's
+// orphaned charts, e.g. one just saved "to this dashboard" from Explore).
+import { ref } from 'valtio';
+import { DASHBOARD_VERSION_KEY, GRID_DEFAULT_CHART_WIDTH, GRID_ID, ROOT_ID, chartIdsOf, emptyLayout, newComponent, startHistory, type Layout } from '../../../../../shared/dashboard/layout/index';
+import { hasPermission, isAdmin } from '../../../../../shared/security/roles';
+import type { DatasourceMeta } from '../../../../../shared/viz/types';
+import { api } from '../../../api/client';
+import { session } from '../../../auth/session';
+import { initialChartState } from '../../charts/state/chartStatus';
+import { dashboardStore, type ChartEntry, type DashboardChart } from '../state/dashboardStore';
+import { initialUiState } from '../state/dashboardState';
+import { makeId } from './ids';
+
+function parseLayout(text: string | null | undefined, title: string): Layout {
+  if (!text) return emptyLayout(title);
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    delete parsed[DASHBOARD_VERSION_KEY];
+    return Object.keys(parsed).length ? (parsed as Layout) : emptyLayout(title);
+  } catch {
+    return emptyLayout(title);
+  }
+}
+
+const parseJson = (text: unknown): Record<string, unknown> => {
+  try {
+    const v = typeof text === 'string' ? JSON.parse(text) : text;
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** Charts on the dashboard that the layout does not place get a row of their own at the bottom. */
+export function placeOrphans(layout: Layout, charts: DashboardChart[]): Layout {
+  const placed = new Set(chartIdsOf(layout));
+  const orphans = charts.filter((c) => !placed.has(c.id));
+  if (!orphans.length || !layout[GRID_ID]) return layout;
+  const next: Layout = { ...layout };
+  const perRow = Math.floor(12 / GRID_DEFAULT_CHART_WIDTH);
+  for (let i = 0; i < orphans.length; i += perRow) {
+    const row = { ...newComponent('ROW', makeId), parents: [ROOT_ID, GRID_ID] };
+    for (const chart of orphans.slice(i, i + perRow)) {
+      const item = { ...newComponent('CHART', makeId, { chartId: chart.id, sliceName: chart.sliceName }), parents: [ROOT_ID, GRID_ID, row.id] };
+      next[item.id] = item;
+      row.children.push(item.id);
+    }
+    next[row.id] = row;
+    next[GRID_ID] = { ...next[GRID_ID], children: [...next[GRID_ID].children, row.id] };
+  }
+  return next;
+}
+
+const newEntry = (): ChartEntry => ({ state: initialChartState(), queriesData: null, query: null });
+
+export async function loadDashboard(idOrSlug: string): Promise<void> {
+  dashboardStore.status = 'loading';
+  dashboardStore.error = null;
+  try {
+    const [dash, charts, datasets] = await Promise.all([
+      api.call('dashboard.get', { params: { pk: idOrSlug } }),
+      api.call('dashboard.charts', { params: { pk: idOrSlug } }),
+      api.call('dashboard.datasets', { params: { pk: idOrSlug } }),
+    ]);
+    const d = dash.result as Record<string, any>;
+    const star = await api.call('dashboard.favoriteStatus', { q: [dash.id] });
+    const owners = (d.owners ?? []) as DashboardInfoOwners;
+    const roles = session.roles;
+    const canEdit = hasPermission(roles, 'can_write', 'Dashboard') && (isAdmin(roles) || owners.some((o) => o.id === session.userId));
+    const chartList: DashboardChart[] = (charts.result as Record<string, any>[]).map((c) => ({
+      id: c.id,
+      sliceName: c.slice_name,
+      vizType: c.viz_type,
+      description: c.description ?? null,
+      formData: c.form_data ?? {},
+      datasourceUid: String(c.form_data?.datasource ?? ''),
+    }));
+    const metadata = parseJson(d.json_metadata);
+    const layout = placeOrphans(parseLayout(d.position_json, d.dashboard_title), chartList);
+    dashboardStore.info = {
+      id: dash.id,
+      title: d.dashboard_title,
+      slug: d.slug ?? null,
+      css: d.css ?? '',
+      certifiedBy: d.certified_by ?? null,
+      certificationDetails: d.certification_details ?? null,
+      owners,
+      changedOnHumanized: d.changed_on_delta_humanized ?? '',
+      changedByName: d.changed_by_name ?? '',
+      metadata,
+      canEdit,
+    };
+    dashboardStore.charts = Object.fromEntries(chartList.map((c) => [c.id, c]));
+    dashboardStore.datasources = Object.fromEntries((datasets.result as Record<string, any>[]).map((ds) => [String(ds.uid), ref(ds as DatasourceMeta)]));
+    dashboardStore.chartEntries = Object.fromEntries(chartList.map((c) => [c.id, newEntry()]));
+    dashboardStore.history = startHistory(layout);
+    dashboardStore.savedLayout = layout;
+    dashboardStore.ui = initialUiState({
+      isPublished: Boolean(d.published),
+      isStarred: Boolean(star.result[0]?.value),
+      refreshFrequency: Number(metadata.refresh_frequency ?? 0),
+      lastModifiedTime: Date.parse(`${d.changed_on}Z`) / 1000,
+      colorScheme: (metadata.color_scheme as string) ?? null,
+    });
+    dashboardStore.overwriteConfirm = null;
+    dashboardStore.status = 'ready';
+  } catch (error) {
+    dashboardStore.status = 'error';
+    dashboardStore.error = error instanceof Error ? error.message : String(error);
+  }
+}
+
+type DashboardInfoOwners = { id: number; first_name: string; last_name: string }[];

@@ -1,0 +1,91 @@
+// A chart cell: queries its chart when it first comes into view (charts out of view or in closed tabs
+// wait), draws the answer at the cell's size with the chart's viz plugin, and shows loading, the
+// error, or the chart with its menu.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
+import { getPlugin } from '../../../../../shared/viz/registry';
+import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../../shared/viz/types';
+import { ChartView } from '../../charts/render/ChartView';
+import { dashboardStore } from '../state/dashboardStore';
+import { chartFormData, queryChart } from '../actions/chartActions';
+import { ChartMenu } from './ChartMenu';
+
+function useSize(ref: React.RefObject<HTMLElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+function useInView(ref: React.RefObject<HTMLElement | null>) {
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || seen) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: '200px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen;
+}
+
+function draw(vizType: string, formData: FormData, queriesData: ChartDataResponseResult[], width: number, height: number, datasource: unknown): ChartProps | Error {
+  try {
+    return getPlugin(vizType)!.transformProps({ formData, queriesData, width, height, datasource: datasource as never });
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+export function ChartHolder({ item }: { item: LayoutItem }) {
+  const chartId = Number(item.meta.chartId);
+  const snap = useSnapshot(dashboardStore);
+  const chart = snap.charts[chartId];
+  const entry = snap.chartEntries[chartId];
+  const body = useRef<HTMLDivElement>(null);
+  const size = useSize(body);
+  const inView = useInView(body);
+  const [showDescription, setShowDescription] = useState(false);
+
+  useEffect(() => {
+    if (inView && entry && entry.state.chartStatus === '') void queryChart(chartId);
+  }, [inView, entry, chartId]);
+
+  const name = String(item.meta.sliceNameOverride ?? chart?.sliceName ?? item.meta.sliceName ?? `Chart ${chartId}`);
+  const queriesData = entry?.queriesData as ChartDataResponseResult[] | null | undefined;
+  const drawn = useMemo(
+    () => (chart && queriesData && size.width > 0 && size.height > 0 ? draw(chart.vizType, chartFormData(chartId), queriesData, size.width, size.height, snap.datasources[chart.datasourceUid]) : null),
+    [chart, queriesData, size.width, size.height, chartId, snap.datasources],
+  );
+
+  if (!chart) {
+    return <div className="dash-chart__missing" role="alert">{`There is no chart definition associated with this component (chart ${chartId}).`}</div>;
+  }
+  const status = entry?.state.chartStatus ?? '';
+  return (
+    <section className="dash-chart__card" aria-label={name} data-chart-id={chartId} data-status={status}>
+      <header className="dash-chart__header">
+        <h3 className="dash-chart__title">{name}</h3>
+        {!snap.ui.editMode && <ChartMenu chartId={chartId} name={name} onToggleDescription={() => setShowDescription((v) => !v)} />}
+      </header>
+      {showDescription && chart.description && <p className="dash-chart__description">{chart.description}</p>}
+      <div className="dash-chart__body" ref={body}>
+        {status === 'loading' && !drawn && <div className="dash-chart__loading" role="status">Loading…</div>}
+        {status === 'failed' && (
+          <div className="dash-chart__error" role="alert">
+            <strong>An error occurred</strong>
+            <p>{entry?.state.chartAlert}</p>
+          </div>
+        )}
+        {drawn instanceof Error && <div className="dash-chart__error" role="alert">{`An error occurred while rendering the visualization: ${drawn.message}`}</div>}
+        {drawn && !(drawn instanceof Error) && status !== 'failed' && <ChartView props={drawn} label={name} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// A tabs component: a tab list (ARIA tabs pattern) and the active tab's content; tab titles are
+// editable in edit mode. The active tab is kept in the dashboard's activeTabs.
+import { useSnapshot } from 'valtio';
+import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
+import { dashboardStore } from '../state/dashboardStore';
+import { editMeta, selectTab } from '../actions/layoutActions';
+import { Children } from './LayoutNode';
+
+export function TabsView({ item }: { item: LayoutItem }) {
+  const { ui, history } = useSnapshot(dashboardStore);
+  const layout = history.present as Record<string, LayoutItem>;
+  const tabs = item.children.map((id) => layout[id]).filter(Boolean);
+  const active = tabs.find((t) => ui.activeTabs.includes(t.id)) ?? tabs[0];
+  if (!active) return null;
+  const onKeyDown = (e: React.KeyboardEvent, i: number) => {
+    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null;
+    if (next === null || !tabs[(next + tabs.length) % tabs.length]) return;
+    const tab = tabs[(next + tabs.length) % tabs.length];
+    selectTab(active.id, tab.id);
+    document.getElementById(`tab-${tab.id}`)?.focus();
+  };
+  return (
+    <div className="dash-tabs__inner">
+      <div role="tablist" className="dash-tabs__list">
+        {tabs.map((tab, i) => (
+          <button
+            key={tab.id}
+            id={`tab-${tab.id}`}
+            role="tab"
+            type="button"
+            aria-selected={tab.id === active.id}
+            aria-controls={`panel-${tab.id}`}
+            tabIndex={tab.id === active.id ? 0 : -1}
+            className={`dash-tabs__tab${tab.id === active.id ? ' is-active' : ''}`}
+            onClick={() => selectTab(active.id, tab.id)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+            onDoubleClick={() => {
+              if (!ui.editMode) return;
+              const text = window.prompt('Tab title', String(tab.meta.text ?? ''));
+              if (text !== null) editMeta(tab.id, { text });
+            }}
+          >
+            {String(tab.meta.text ?? 'Tab title')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${active.id}`} aria-labelledby={`tab-${active.id}`} className="dash-tabs__panel">
+        <Children item={active} orientation="vertical" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// Dashboards end to end in Chromium: an example dashboard draws its charts (ECharts SVG, tables, big
+// numbers); a new dashboard is built by drag and drop (three charts, a markdown, tabs), resized with the
+// keyboard, undone and redone, saved and reloaded with the same layout; published, favorited, copied;
+// a chart's View query and CSV export; a non-owner cannot edit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { startE2eStack } from './support/stack';
+import type { LocalCloud } from '../support/localCloud';
+
+let cloud: LocalCloud;
+let browser: TestBrowser;
+let adminToken: string;
+
+beforeAll(async () => {
+  cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
+  adminToken = await cloud.login('admin', 'admin');
+  browser = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+});
+
+async function signedIn(user = 'admin', password = 'admin'): Promise<Page> {
+  await browser.context.clearCookies();
+  const page = await browser.newPage();
+  await page.goto(`${cloud.url}/login/`);
+  await page.evaluate(() => localStorage.clear());
+  await loginAs(page, cloud.url, user, password);
+  return page;
+}
+
+const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
+  const res = await fetch(`${cloud.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+const chartsDrawn = (page: Page) => page.locator('section[data-chart-id][data-status="success"]').count();
+const layoutTypes = async (id: number) => {
+  const layout = JSON.parse((await api(`/api/v1/dashboard/${id}`)).body.result.position_json);
+  return Object.values(layout).filter((v: any) => v && typeof v === 'object' && v.type) as { type: string; meta: Record<string, unknown>; children: string[] }[];
+};
+
+describe('dashboards', () => {
+  it('an example dashboard draws its charts in view, with their accessible names', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/examples-overview/`);
+    await page.getByRole('heading', { name: 'Examples overview', level: 1 }).waitFor();
+    await expect.poll(() => chartsDrawn(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+    // A line chart: an SVG drawn by ECharts, named after the chart.
+    const line = page.getByRole('img', { name: 'S&P 500 closing price' });
+    await line.locator('svg').first().waitFor();
+    expect(await line.locator('svg path').count()).toBeGreaterThan(3);
+    await page.getByRole('table', { name: 'Cars per origin and cylinders' }).waitFor();
+    await screenshot(page, 'dashboard-example');
+    await page.close();
+  });
+
+  it('builds a dashboard by drag and drop, resizes, undoes and redoes, saves and reloads the same layout', async () => {
+    const created = await api('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'E2E board' } });
+    const id = created.body.id as number;
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${id}/?edit=true`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    const pane = page.getByRole('list', { name: 'Charts' });
+    for (const name of ['Weather types in Seattle', 'Flights per month', 'Cars per origin and cylinders']) {
+      const count = (await layoutCharts(page)).length;
+      await pane.getByRole('listitem', { name: `Chart ${name}` }).dragTo(page.getByTestId(`drop-GRID_ID-${await gridChildren(page)}`));
+      await expect.poll(() => layoutCharts(page).then((c) => c.length)).toBe(count + 1);
+    }
+    await page.getByRole('tab', { name: 'Layout elements' }).click();
+    await page.getByRole('listitem', { name: 'New Text / Markdown' }).dragTo(page.getByTestId(`drop-GRID_ID-0`));
+    await page.getByRole('listitem', { name: 'New Tabs' }).dragTo(page.getByTestId(`drop-GRID_ID-${await gridChildren(page)}`));
+    await page.getByRole('tab', { name: 'Tab title' }).waitFor();
+
+    // Resize with the keyboard alternative: the pie one column wider.
+    const wider = page.getByRole('button', { name: 'Make chart Weather types in Seattle wider' });
+    await wider.click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+
+    const saved = await layoutTypes(id);
+    expect(saved.filter((c) => c.type === 'CHART')).toHaveLength(3);
+    expect(saved.some((c) => c.type === 'MARKDOWN')).toBe(true);
+    expect(saved.some((c) => c.type === 'TABS')).toBe(true);
+    const pie = saved.find((c) => c.type === 'CHART' && c.meta.sliceName === 'Weather types in Seattle')!;
+    expect(pie.meta.width).toBe(5);
+
+    // The edit flag is used once: a reload shows the saved dashboard in view mode.
+    expect(new URL(page.url()).searchParams.get('edit')).toBeNull();
+    await page.reload();
+    await page.getByRole('heading', { name: 'E2E board', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit dashboard' }).waitFor();
+    // Charts in view load first; the rest as they scroll in.
+    await expect.poll(() => chartsDrawn(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => chartsDrawn(page), { timeout: 30_000 }).toBe(3);
+    await page.getByRole('tab', { name: 'Tab title' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'dashboard-built');
+
+    // Publish and favorite.
+    await page.getByRole('button', { name: 'Draft: click to publish' }).click();
+    await page.getByText('This dashboard is now published').waitFor();
+    await page.getByRole('button', { name: 'Add to favorites' }).click();
+    await page.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+    expect((await api(`/api/v1/dashboard/${id}`)).body.result.published).toBe(true);
+
+    // A chart's View query and CSV export.
+    await page.getByRole('button', { name: 'More options for Flights per month' }).click();
+    await page.getByRole('menuitem', { name: 'View query' }).click();
+    await expect.poll(() => page.getByLabel('Chart query').textContent()).toMatch(/SELECT/i);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'More options for Flights per month' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export to .CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+
+    // Save as: a copy of the dashboard.
+    page.once('dialog', (d) => void d.accept('E2E board copy'));
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await page.getByRole('menuitem', { name: 'Save as' }).click();
+    await page.waitForURL((url) => url.pathname !== `/superset/dashboard/${id}/`);
+    await page.getByRole('heading', { name: 'E2E board copy', level: 1 }).waitFor();
+    await page.close();
+
+    // Another user sees the published dashboard but cannot edit it.
+    const gamma = await signedIn('gamma', 'gamma');
+    await gamma.goto(`${cloud.url}/superset/dashboard/${id}/?edit=true`);
+    await gamma.getByRole('heading', { name: 'E2E board', level: 1 }).waitFor();
+    expect(await gamma.getByRole('button', { name: 'Edit dashboard' }).count()).toBe(0);
+    expect(await gamma.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await gamma.close();
+  });
+});
+
+async function layoutCharts(page: Page) {
+  return page.locator('[data-component-id^="CHART-"]').all();
+}
+
+async function gridChildren(page: Page) {
+  return page.evaluate(() => document.querySelectorAll('[data-testid^="drop-GRID_ID-"]').length - 1);
+}
