@@ -5,6 +5,8 @@ import { FUNCTION_ENV } from '../../shared/resources/environment';
 import { splitTargets } from '../../shared/schemas/reportBody';
 import { canSeeChart } from '../charts/service';
 import { findChart } from '../charts/repository';
+import { canSeeDashboard } from '../dashboards/access';
+import { findDashboard } from '../dashboards/repository';
 import { engineFor } from '../databases/engines';
 import { findDatabase } from '../databases/repository';
 import { assertAllowed, assertSqlLength } from '../engines/safety';
@@ -22,6 +24,10 @@ export async function validateTargets(ports: Ports, user: Identity, r: ReportRec
   if (r.chart_id !== null) {
     const chart = await findChart(ports, r.chart_id);
     if (!chart || !(await canSeeChart(ports, user, chart))) throw invalid('chart', 'Chart does not exist');
+  }
+  if (r.dashboard_id !== null) {
+    const dashboard = await findDashboard(ports, r.dashboard_id);
+    if (!dashboard || !(await canSeeDashboard(ports, user, dashboard))) throw invalid('dashboard', 'Dashboard does not exist');
   }
   if (webhookHttpsOnly()) {
     for (const rec of r.recipients) {

@@ -11,6 +11,7 @@ import { handler as schedulerTick } from '../../../functions/handlers/scheduler'
 import { findReport } from '../../../functions/reports/repository';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
 import { countInkPixels, decodePng } from '../../support/pngDecode';
+import { pdfInfoTitle, pdfPageCount, pdfText } from '../../support/pdfDecode';
 import { client, type Json } from '../sqllabHelpers';
 
 interface Received {
@@ -61,6 +62,8 @@ afterAll(async () => {
   await cloud?.stop();
   await new Promise((r) => receiver?.close(r));
 });
+
+const findChartDataset = async () => (await call(`/api/v1/chart/${chartId}`, { token })).body.result.datasource_id as number;
 
 async function createDue(body: Json): Promise<{ id: number; nextRun: number }> {
   const res = await call('/api/v1/report/', { method: 'POST', token, json: { type: 'Report', crontab: '* * * * *', chart: chartId, creation_method: 'charts', ...body } });
@@ -140,5 +143,49 @@ describe('scheduled report delivery', () => {
     expect(log.state).toBe('Error');
     expect(log.error_message).toContain('answered HTTP 503');
     expect(received.filter((r) => r.path === '/hook/broken')).toHaveLength(3);
+  });
+
+  it('renders a dashboard report from its layout to PDF, naming the chart that failed', async () => {
+    const odd = await call('/api/v1/chart/', {
+      method: 'POST',
+      token,
+      json: { slice_name: 'Arcs', viz_type: 'deck_arc', datasource_id: (await findChartDataset()), datasource_type: 'table', params: '{}' },
+    });
+    const position = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['HEADER-1', 'ROW-1', 'ROW-2'] },
+      'ROW-2': { id: 'ROW-2', type: 'ROW', children: ['CHART-2'], meta: {} },
+      'CHART-2': { id: 'CHART-2', type: 'CHART', children: [], meta: { chartId: odd.body.id, width: 6, height: 30, sliceName: 'Arcs' } },
+      'HEADER-1': { id: 'HEADER-1', type: 'HEADER', children: [], meta: { text: 'Fleet overview', headerSize: 'MEDIUM_HEADER' } },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-1', 'MARKDOWN-1'], meta: { background: 'BACKGROUND_TRANSPARENT' } },
+      'CHART-1': { id: 'CHART-1', type: 'CHART', children: [], meta: { chartId, width: 8, height: 50, sliceName: 'Cars by origin' } },
+      'MARKDOWN-1': { id: 'MARKDOWN-1', type: 'MARKDOWN', children: [], meta: { width: 4, height: 50, code: '## Notes\nCounted **daily**.' } },
+    };
+    const dash = await call('/api/v1/dashboard/', { method: 'POST', token, json: { dashboard_title: 'Fleet', position_json: JSON.stringify(position) } });
+    expect(dash.status, JSON.stringify(dash.body)).toBe(201);
+    const missing = await call('/api/v1/report/', {
+      method: 'POST',
+      token,
+      json: { type: 'Report', name: 'No such dashboard', crontab: '* * * * *', dashboard: 999999, chart: null, creation_method: 'dashboards' },
+    });
+    expect(missing.status).toBe(422);
+    const { id, nextRun } = await createDue({
+      name: 'Fleet weekly',
+      chart: null,
+      dashboard: dash.body.id,
+      creation_method: 'dashboards',
+      report_format: 'PDF',
+      recipients: [{ type: 'Webhook', recipient_config_json: { target: `${receiverUrl}/hook/dashboard` } }],
+    });
+    await schedulerTick({ time: new Date(nextRun).toISOString() });
+    expect(await waitForLog(id, ['Success', 'Error'])).toMatchObject({ state: 'Success' });
+    const payload = JSON.parse(received.find((r) => r.path === '/hook/dashboard')!.body.toString('utf8'));
+    expect(payload).toMatchObject({ report_format: 'PDF', failed_charts: [{ chartId: odd.body.id, name: 'Arcs', message: 'The visualization type deck_arc is not supported' }], url: expect.stringContaining(`/superset/dashboard/${dash.body.id}/`) });
+    const pdf = Buffer.from(payload.file.base64, 'base64');
+    expect(pdfPageCount(pdf)).toBe(1);
+    expect(pdfInfoTitle(pdf)).toBe('Fleet');
+    const text = pdfText(pdf);
+    for (const s of ['Fleet', 'Fleet overview', 'Cars by origin', 'Notes', 'Counted daily.', 'Arcs', 'An error occurred while rendering']) expect(text).toContain(s);
   });
 });
