@@ -3,7 +3,7 @@
 // is not fired again on top of it, which keeps a slow minute from piling up work on one machine.
 import { randomUUID } from 'node:crypto';
 import { SCHEDULES, type ScheduleDef } from '../../shared/resources/index';
-import { parseCron, nextFire, type Cron } from './cron';
+import { parseCron, nextFire, type ScheduleCron as Cron } from '../../shared/scheduling/eventBridge';
 import { handlerExists, invoke } from './lambda';
 
 const MAX_TIMER_MS = 3600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CronError, cronMatches, nextFire, parseCron } from '../../../../infra/local/cron';
+import { CronError, cronMatches, nextFire, parseCron } from '../../../../shared/scheduling/eventBridge';
 import { SCHEDULES } from '../../../../shared/resources/index';
 
 const at = (iso: string) => new Date(iso);
@@ -43,7 +43,7 @@ describe('EventBridge cron', () => {
   });
 
   it('rejects what EventBridge rejects', () => {
-    for (const bad of ['* * * * ? *', 'cron(* * * * *)', 'cron(* * * * * *)', 'cron(* * ? * ? *)', 'cron(60 * * * ? *)', 'cron(0 0 ? * 8 *)', 'cron(0/0 * * * ? *)']) {
+    for (const bad of ['* * * * ? *', 'cron(* * * * *)', 'cron(* * * * * *)', 'cron(* * ? * ? *)', 'cron(60 * * * ? *)', 'cron(0 0 ? * 8 *)', 'cron(0 0 ? * 0 *)', 'cron(0/0 * * * ? *)']) {
       expect(() => parseCron(bad), bad).toThrow(CronError);
     }
   });
