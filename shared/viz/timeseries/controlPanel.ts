@@ -4,6 +4,8 @@ import { sharedControls as c } from '../controls/index';
 import { SERIES_SORT_CHOICES } from '../controls/choices';
 import type { TimeseriesKind } from './seriesStyle';
 import type { FormData } from '../types';
+import type { Metric } from '../query/contract';
+import { ensureArray, getMetricLabel, getXAxisLabel } from '../controls/formDataUtils';
 import { timeseriesOverrides } from '../explore/standardize';
 
 export const stack = control('stack', {
@@ -63,7 +65,11 @@ export const x_axis_sort = control('x_axis_sort', {
   label: 'X-Axis Sort By',
   default: null,
   clearable: true,
-  choices: (fd) => [[null, 'None'], ...(typeof fd.x_axis === 'string' ? [[fd.x_axis, fd.x_axis] as const] : [])],
+  // The x axis itself or one of the metrics, as Superset's x_axis_sort offers.
+  choices: (fd) => [
+    [null, 'None'],
+    ...[getXAxisLabel(fd), ...ensureArray(fd.metrics).map((m) => getMetricLabel(m as Metric))].filter(Boolean).map((l) => [l as string, l as string] as const),
+  ],
   description: 'Sorting the x axis by its values or a metric (categorical x axis only).',
 });
 export const x_axis_sort_asc = control('x_axis_sort_asc', { type: 'CheckboxControl', label: 'X-Axis Sort Ascending', default: true, visibility: (fd) => Boolean(fd.x_axis_sort) });

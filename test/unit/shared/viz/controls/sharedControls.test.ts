@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedControls as c } from '../../../../../shared/viz/controls/index';
 import { controlChoices, isControlVisible } from '../../../../../shared/viz/explore/controls';
+import { x_axis_sort } from '../../../../../shared/viz/timeseries/controlPanel';
 import { RESAMPLE_METHOD_CHOICES, RESAMPLE_RULE_CHOICES, ROLLING_TYPE_CHOICES, TIME_GRAIN_CHOICES } from '../../../../../shared/viz/controls/choices';
 
 const fd = (extra: Record<string, unknown> = {}) => ({ viz_type: 'echarts_timeseries_line', ...extra });
@@ -92,5 +93,11 @@ describe('Resample rules: 1T, 1H, 1D, 7D, 1M, 1AS. Resample methods: asfreq, bfi
 describe('control panels as declared data', () => {
   it('controls derived from another keep their own name', () => {
     expect([c.number_format.name, c.columns.name, c.tooltipTimeFormat.name, c.subheader_font_size.name]).toEqual(['number_format', 'columns', 'tooltipTimeFormat', 'subheader_font_size']);
+  });
+});
+
+describe('bar chart x axis sort', () => {
+  it('offers the x axis and the metrics', () => {
+    expect(controlChoices(x_axis_sort, fd({ x_axis: 'Origin', metrics: ['count', { expressionType: 'SQL', sqlExpression: 'SUM(x)', label: 'total' }] })).map((x) => x[0])).toEqual([null, 'Origin', 'count', 'total']);
   });
 });
