@@ -5,6 +5,7 @@ import { getPorts } from '../ports/index';
 import { bootstrapSqlLab } from '../sqllab/bootstrap';
 import { estimateQueryCost } from '../sqllab/estimate';
 import { executeSql } from '../sqllab/execute';
+import { exportResult } from '../sqllab/export';
 import { formatSql } from '../sqllab/format';
 import { getResults } from '../sqllab/results';
 
@@ -16,6 +17,8 @@ export const handler = httpModule({
   // Large results go out as the gzip made while their rows arrived (or as stored) when the client takes gzip.
   'sqllab.execute': (req) => executeSql(getPorts(), req.user, req.body, { acceptGzip: acceptsGzip(req.headers), remainingMs: remainingMs(req.context) }),
   'sqllab.results': (req) => getResults(getPorts(), req.user, req.q, { acceptGzip: acceptsGzip(req.headers) }),
+  'sqllab.export': (req) =>
+    exportResult(getPorts(), req.user, req.params.client_id, { format: req.query.format, acceptGzip: acceptsGzip(req.headers), remainingMs: remainingMs(req.context) }),
   'sqllab.estimate': (req) => estimateQueryCost(getPorts(), req.user, req.body, remainingMs(req.context)),
   'sqllab.formatSql': (req) => formatSql(getPorts(), req.user, req.body),
 });

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { proxyTo, type Proxy } from './http/proxy';
+import { acceptPresigned } from './presignedUrls';
 import { BodyTooLargeError } from './http/body';
 import { inProcessDynamoTransport } from './dynamoTransport';
 import { openDynamoStore, type DynamoStore } from './dynamoStore';
@@ -86,6 +87,7 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
     if (isSesRequest(req)) return handleSes(join(options.dataDir, 'ses'), req, res);
     // s3rver checks signatures against its own fixed key pair; ours are signed with whatever keys
     // the caller has, so send them unsigned (s3rver then treats them as anonymous and allows them).
+    if (!acceptPresigned(req, res)) return;
     return emulators.s3Proxy.forward(req, res, { dropHeaders: ['authorization'] });
   };
 

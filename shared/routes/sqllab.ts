@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './route';
 import { HtmlPageSchema } from '../schemas/responses/platform';
-import { BootstrapSchema, EstimateSchema, ExecuteAnswerSchemas, FormatSqlAnswerSchema, QueryResultsSchema } from '../schemas/responses/sqllab';
+import { BootstrapSchema, EstimateSchema, ExecuteAnswerSchemas, ExportAnswerSchema, FormatSqlAnswerSchema, QueryResultsSchema } from '../schemas/responses/sqllab';
 import { CTAS_METHODS } from '../constants';
 
 /** Client ids become DynamoDB keys and S3 key parts, so only URL-safe characters are accepted. */
@@ -51,6 +51,11 @@ export const EstimateBodySchema = z.object({
 });
 export type EstimateBody = z.infer<typeof EstimateBodySchema>;
 
+export const ExportParamsSchema = z.object({ client_id: ClientIdSchema });
+/** Superset exports CSV; `format=xlsx` asks for a spreadsheet of the same rows. */
+export const ExportQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).optional() }).passthrough();
+export type ExportFormat = 'csv' | 'xlsx';
+
 export const FormatSqlBodySchema = z.object({
   sql: SqlTextSchema,
   database_id: z.number().int().positive().nullish(),
@@ -77,6 +82,7 @@ export const sqllabRoutes = defineRoutes([
   { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab', response: BootstrapSchema },
   { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', body: ExecuteBodySchema, response: ExecuteAnswerSchemas },
   { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', q: ResultsQSchema, response: QueryResultsSchema },
+  { name: 'sqllab.export', method: 'GET', path: '/api/v1/sqllab/export/{client_id}/', module: 'sqllab', params: ExportParamsSchema, query: ExportQuerySchema, response: ExportAnswerSchema },
   { name: 'sqllab.estimate', method: 'POST', path: '/api/v1/sqllab/estimate/', module: 'sqllab', body: EstimateBodySchema, response: EstimateSchema },
   { name: 'sqllab.formatSql', method: 'POST', path: '/api/v1/sqllab/format_sql/', module: 'sqllab', body: FormatSqlBodySchema, response: FormatSqlAnswerSchema },
 ]);

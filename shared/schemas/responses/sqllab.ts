@@ -72,6 +72,15 @@ export const BootstrapSchema = z.object({
 });
 export type SqlLabBootstrapAnswer = z.infer<typeof BootstrapSchema>['result'];
 
-/** One row per statement; the keys are the engine's (Total cost, Startup cost...). */
+/** One row per plan operator (Operator, Estimated rows, the engine's costs, Details; Statement in a script). */
 export const EstimateSchema = z.object({ result: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))) });
 export const FormatSqlAnswerSchema = z.object({ result: z.string() });
+
+/**
+ * GET /api/v1/sqllab/export/{client_id}/: the CSV/XLSX file itself (not JSON, so not checked), or, for
+ * a file larger than a function may return, a presigned link to it in the results bucket.
+ */
+export const ExportAnswerSchema = z.union([
+  z.string(),
+  z.object({ result_url: z.string(), file_name: z.string(), expires_in: z.number().int().positive() }),
+]);

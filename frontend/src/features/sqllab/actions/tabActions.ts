@@ -1,5 +1,6 @@
 // Tab verbs and their server side (TabStateView): add/migrate, activate, close, clone, edit, and the
-// debounced sync that PUTs only the fields that changed since the last push.
+// debounced sync that PUTs only the fields that changed since the last push, and the keepalive flush
+// of pending edits when the page is hidden or left.
 import { EDITOR } from '../../../../../shared/constants';
 import { isApiError } from '../../../api/ApiError';
 import { addDangerToast, addWarningToast } from '../../toasts/toastStore';
@@ -204,6 +205,32 @@ export async function syncDirtyTabs(): Promise<void> {
   if (!failed) apply((s) => editorSaved(s, startedAt));
 }
 
+/** Browsers cap the bodies of requests that outlive their page at 64 KB in all. */
+const KEEPALIVE_BUDGET_BYTES = 60 * 1024;
+
+/**
+ * The page is being hidden or left (and may be killed next): every pending tab edit goes out at once,
+ * in requests that outlive the page (fetch keepalive), instead of waiting for the debounce. Bodies past
+ * the keepalive budget go out as ordinary requests.
+ */
+export function flushTabsNow(): void {
+  if (!backend() || sqlLab.offline) return;
+  const startedAt = Date.now();
+  let budget = KEEPALIVE_BUDGET_BYTES;
+  const sent: Promise<void>[] = [];
+  for (const qe of dirtyEditors(sqlLab)) {
+    if (qe.inLocalStorage) continue;
+    const body = tabStatePutBody(qe, lastPushed.get(qe.id));
+    if (typeof body.latest_query_id === 'string' && neverReachedServer(body.latest_query_id)) delete body.latest_query_id;
+    if (Object.keys(body).length === 0) continue;
+    const size = JSON.stringify(body).length * 2;
+    const keepalive = size <= budget;
+    if (keepalive) budget -= size;
+    sent.push(sqllabApi.updateTabState(qe.id, body, keepalive).then(() => void lastPushed.set(qe.id, { ...(lastPushed.get(qe.id) ?? {}), ...body })));
+  }
+  if (sent.length) void Promise.all(sent).then(() => apply((s) => editorSaved(s, startedAt)), () => undefined);
+}
+
 /**
  * Offline: pushes the edits held locally and asks the server for query updates; whichever answers
  * first clears the offline state (both set it again if the network is still down).
@@ -238,13 +265,17 @@ export function startTabSync(): () => void {
       debounce = setTimeout(() => void syncDirtyTabs(), EDITOR.syncDebounceMs);
     }
   }, 500);
-  const flush = () => void syncDirtyTabs();
+  const flush = () => flushTabsNow();
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') flushTabsNow();
+  };
   // The browser knows first when the network goes or comes back: say so at once, and push on return.
   const wentOffline = () => {
     sqlLab.offline = true;
   };
   const cameOnline = () => reconnect();
   window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', hidden);
   window.addEventListener('offline', wentOffline);
   window.addEventListener('online', cameOnline);
   if (typeof navigator !== 'undefined' && navigator.onLine === false) sqlLab.offline = true;
@@ -253,6 +284,7 @@ export function startTabSync(): () => void {
     clearInterval(migrate);
     clearTimeout(debounce);
     window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', hidden);
     window.removeEventListener('offline', wentOffline);
     window.removeEventListener('online', cameOnline);
   };

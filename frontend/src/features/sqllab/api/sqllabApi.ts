@@ -17,6 +17,10 @@ export const stopQuery = (clientId: string) => api.call('query.stop', { body: { 
 
 export const queriesUpdatedSince = (lastUpdatedMs: number) => api.call('query.updatedSince', { q: { last_updated_ms: lastUpdatedMs } });
 
+/** GET /api/v1/sqllab/export/{client_id}/: the file, or {result_url} for a file too large for one answer. */
+export const exportResult = (clientId: string, format: 'csv' | 'xlsx') =>
+  api.raw('sqllab.export', { params: { client_id: clientId }, ...(format === 'csv' ? {} : { query: { format } }), timeoutMs: 0 });
+
 export const getQuery = (id: number) => api.call('query.get', { params: { pk: id } });
 
 export const estimateCost = (body: NonNullable<CallArgs<'sqllab.estimate'>['body']>) => api.call('sqllab.estimate', { body });
@@ -31,8 +35,9 @@ export const bootstrap = () => api.call('sqllab.bootstrap');
 export const createTabState = (queryEditor: NonNullable<CallArgs<'tabState.create'>['body']>['queryEditor']) =>
   api.call('tabState.create', { body: { queryEditor } });
 export const getTabState = (id: string) => api.call('tabState.get', { params: { pk: id } });
-export const updateTabState = (id: string, body: NonNullable<CallArgs<'tabState.update'>['body']>) =>
-  api.call('tabState.update', { params: { pk: id }, body });
+/** `keepalive`: the request outlives the page (sent as the page is hidden or goes away). */
+export const updateTabState = (id: string, body: NonNullable<CallArgs<'tabState.update'>['body']>, keepalive = false) =>
+  api.call('tabState.update', { params: { pk: id }, body, ...(keepalive ? { keepalive: true } : {}) });
 export const deleteTabState = (id: string) => api.call('tabState.delete', { params: { pk: id } });
 export const activateTabState = (id: string) => api.call('tabState.activate', { params: { pk: id } });
 export const migrateQueryToTab = (id: string, queryId: string) => api.call('tabState.migrateQuery', { params: { pk: id }, body: { queryId } });

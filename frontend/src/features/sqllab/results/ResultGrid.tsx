@@ -1,9 +1,9 @@
 // The virtualized results grid: only the rows in view are in the DOM, so 100,000 rows scroll as
 // smoothly as 10. Sorting, search and widths are local view state; the rows themselves are never copied.
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ResultColumn } from '../state/types';
-import { formatCell, initialWidth, isNumericColumn, nextSort, type Row, type SortSpec } from './gridData';
+import { fillWidths, formatCell, initialWidth, isNumericColumn, nextSort, sampleRowIndexes, type Row, type SortSpec } from './gridData';
 
 const ROW_HEIGHT = 28;
 const ROWNUM_WIDTH = 56;
@@ -28,11 +28,24 @@ export interface ResultGridProps {
 export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSelect, onCopy, label }: ResultGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [widths, setWidths] = useState<Record<string, number>>({});
-  const widthOf = (c: ResultColumn) => widths[c.column_name] ?? initialWidth(rows, c);
-  const totalWidth = useMemo(
-    () => ROWNUM_WIDTH + columns.reduce((n, c) => n + (widths[c.column_name] ?? initialWidth(rows, c)), 0),
-    [columns, rows, widths],
-  );
+  const [paneWidth, setPaneWidth] = useState(0);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setPaneWidth(el.clientWidth));
+    observer.observe(el);
+    setPaneWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  // Columns sized to a sample of their content; when they need less than the pane, they share the rest.
+  const contentWidths = useMemo(() => {
+    const sample = sampleRowIndexes(rows.length);
+    return columns.map((c) => initialWidth(rows, c, sample));
+  }, [columns, rows]);
+  const fitted = useMemo(() => fillWidths(contentWidths, paneWidth - ROWNUM_WIDTH), [contentWidths, paneWidth]);
+  const widthAt = (i: number) => widths[columns[i].column_name] ?? fitted[i] ?? contentWidths[i];
+  const widthOf = (c: ResultColumn) => widthAt(columns.indexOf(c));
+  const totalWidth = ROWNUM_WIDTH + columns.reduce((n, _c, i) => n + widthAt(i), 0);
   const virtualizer = useVirtualizer({
     count: order.length,
     getScrollElement: () => scroller.current,
@@ -84,7 +97,7 @@ export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSel
     } else if (e.key === 'Escape') onSelect(null);
   };
 
-  const template = `${ROWNUM_WIDTH}px ${columns.map((c) => `${widthOf(c)}px`).join(' ')}`;
+  const template = `${ROWNUM_WIDTH}px ${columns.map((_c, i) => `${widthAt(i)}px`).join(' ')}`;
   return (
     <div
       className="result-grid"

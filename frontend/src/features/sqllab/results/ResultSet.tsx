@@ -12,21 +12,11 @@ import { sqlLab, sqlLabConfig } from '../state/store';
 import type { Query } from '../state/types';
 import { QueryStatusBar } from './QueryStatusBar';
 import { ResultGrid, type CellPosition } from './ResultGrid';
-import { formatCell, toCsv, toTsv, visibleRowIndexes, type SortSpec } from './gridData';
-import { limitMessage } from './limitMessage';
-import { toXlsx } from './xlsx';
+import { formatCell, toTsv, visibleRowIndexes, type SortSpec } from './gridData';
+import { downloadExport } from './download';
+import { limitMessage, rowsReturned } from './limitMessage';
 import { SaveDatasetButton } from './SaveDatasetButton';
 
-function download(name: string, data: BlobPart, type: string) {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const fileBase = (q: Query) => `${(q.tab || 'query').replace(/[^\w.-]+/g, '_')}_${new Date(q.startDttm).toISOString().slice(0, 19).replace(/[:T]/g, '-')}`;
 
 // Memoized: the grid re-renders when its query changes, not on every keystroke in the editor above.
 export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }: { queryId: string; editorId?: string; onRerun?: () => void }) {
@@ -142,6 +132,7 @@ export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }:
   }
 
   const selectedRow = selected ? rows[order[selected.row]] : null;
+  const limited = limitMessage(query.rows ?? rows.length, query.limitingFactor, results.displayLimitReached, sqlLabConfig.maxRow);
   const copyWhat = (what: 'cell' | 'row') => {
     if (!selected || !selectedRow) return;
     if (what === 'cell') void copy(formatCell(selectedRow[columns[selected.col].column_name], columns[selected.col]));
@@ -153,7 +144,8 @@ export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }:
         <div className="result-toolbar__info">
           <QueryStatusBar query={query} offline={snap.offline} />
           <span className="result-toolbar__count" aria-live="polite">
-            {limitMessage(query.rows ?? rows.length, query.limitingFactor, results.displayLimitReached, sqlLabConfig.maxRow)}
+            <strong>{rowsReturned(query.rows ?? rows.length)}</strong>
+            {limited && <span className="result-toolbar__limit" title={limited}> {limited}</span>}
             {deferredSearch && ` · ${order.length.toLocaleString('en-US')} matching`}
           </span>
         </div>
@@ -179,14 +171,10 @@ export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }:
         <button type="button" className="button button--ghost button--small" onClick={() => void copy(toTsv(rows, columns, order))}>
           Copy all
         </button>
-        <button type="button" className="button button--secondary button--small" title="Rows in the order and filter shown" onClick={() => download(`${fileBase(query)}.csv`, toCsv(rows, columns, order), 'text/csv;charset=utf-8')}>
+        <button type="button" className="button button--secondary button--small" title="Every row of the result, from the server" onClick={() => void downloadExport(query.id, 'csv')}>
           Download CSV
         </button>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={() => download(`${fileBase(query)}.xlsx`, toXlsx(rows, columns, order) as BlobPart, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')}
-        >
+        <button type="button" className="button button--secondary button--small" title="Every row of the result, from the server" onClick={() => void downloadExport(query.id, 'xlsx')}>
           Download XLSX
         </button>
         {editorId && !query.isDataPreview && <SaveDatasetButton editorId={editorId} query={query} />}

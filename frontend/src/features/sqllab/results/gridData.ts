@@ -1,4 +1,4 @@
-// Pure data work behind the results grid: typed cell formatting, sorting, filtering and text export.
+// Pure data work behind the results grid: typed cell formatting, sorting, filtering and clipboard text.
 // Kept out of the component so 100,000-row behaviour is unit-tested without a browser.
 import { GENERIC_TYPES } from '../../../../../shared/constants';
 import type { ResultColumn } from '../state/types';
@@ -63,19 +63,6 @@ export function nextSort(current: SortSpec | null, column: string): SortSpec | n
   return current.direction === 'asc' ? { column, direction: 'desc' } : null;
 }
 
-const csvField = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
-/** RFC 4180 CSV of the given rows; nulls are empty fields. */
-export function toCsv(rows: readonly Row[], columns: readonly ResultColumn[], order?: readonly number[]): string {
-  const lines = [columns.map((c) => csvField(c.column_name)).join(',')];
-  const each = order ?? Array.from(rows.keys());
-  for (const i of each) {
-    const row = rows[i];
-    lines.push(columns.map((c) => (row[c.column_name] == null ? '' : csvField(formatCell(row[c.column_name], c)))).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
 /** Tab-separated text, what spreadsheets expect on paste. */
 export function toTsv(rows: readonly Row[], columns: readonly ResultColumn[], order?: readonly number[], header = true): string {
   const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
@@ -86,9 +73,31 @@ export function toTsv(rows: readonly Row[], columns: readonly ResultColumn[], or
   return lines.join('\n');
 }
 
-/** Initial column width from the header and a sample of values, clamped to a readable range. */
-export function initialWidth(rows: readonly Row[], column: ResultColumn): number {
+/** Rows whose text sets the column widths: the first ones and an even spread over the rest. */
+export function sampleRowIndexes(count: number, head = 50, spread = 150): number[] {
+  const out = Array.from({ length: Math.min(count, head) }, (_, i) => i);
+  const rest = count - out.length;
+  if (rest <= 0) return out;
+  const step = Math.max(1, rest / spread);
+  for (let i = out.length; i < count; i += step) out.push(Math.floor(i));
+  return out;
+}
+
+const CHAR_PX = 7.5;
+const CELL_PADDING_PX = 24;
+export const COLUMN_WIDTH = { min: 80, max: 360 } as const;
+
+/** Initial column width from the header and a sample of values spread over the rows, clamped to a readable range. */
+export function initialWidth(rows: readonly Row[], column: ResultColumn, sample: readonly number[] = sampleRowIndexes(rows.length)): number {
   let chars = column.column_name.length + 2;
-  for (let i = 0; i < Math.min(rows.length, 50); i++) chars = Math.max(chars, formatCell(rows[i][column.column_name], column).length);
-  return Math.min(360, Math.max(80, chars * 7.5 + 24));
+  for (const i of sample) chars = Math.max(chars, formatCell(rows[i][column.column_name], column).length);
+  return Math.min(COLUMN_WIDTH.max, Math.max(COLUMN_WIDTH.min, chars * CHAR_PX + CELL_PADDING_PX));
+}
+
+/** Widths that fill the pane when the columns need less than it: the room left is shared in proportion. */
+export function fillWidths(widths: readonly number[], available: number): number[] {
+  const total = widths.reduce((n, w) => n + w, 0);
+  if (total <= 0 || total >= available) return [...widths];
+  const scale = available / total;
+  return widths.map((w) => Math.floor(w * scale));
 }

@@ -1,7 +1,11 @@
-// The sentence under the results explaining the row count and what limited it.
+// The sentence under the results: "N rows returned", and, when a limit cut the result, what limited it
+// (Superset's ResultSet shows both: the count, then the limit message).
 import type { LimitingFactor } from '../../../../../shared/constants';
 
-export function limitMessage(rows: number, factor: LimitingFactor | undefined, displayLimitReached?: boolean, maxRow?: number): string {
+export const rowsReturned = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'} returned`;
+
+/** What limited the rows shown, or null when nothing did. */
+export function limitMessage(rows: number, factor: LimitingFactor | undefined, displayLimitReached?: boolean, maxRow?: number): string | null {
   const n = rows.toLocaleString('en-US');
   if (displayLimitReached) {
     return `The number of results displayed is limited to ${n}. Please add additional limits/filters or download to csv to see more rows up to the ${(maxRow ?? rows).toLocaleString('en-US')} limit.`;
@@ -14,6 +18,6 @@ export function limitMessage(rows: number, factor: LimitingFactor | undefined, d
     case 'QUERY_AND_DROPDOWN':
       return `The number of rows displayed is limited to ${n} by the query and limit dropdown.`;
     default:
-      return `${n} ${rows === 1 ? 'row' : 'rows'} returned`;
+      return null;
   }
 }

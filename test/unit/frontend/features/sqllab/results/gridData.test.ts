@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, nextSort, toCsv, toTsv, visibleRowIndexes } from '../../../../../../frontend/src/features/sqllab/results/gridData';
-import { crc32, sheetXml, toXlsx } from '../../../../../../frontend/src/features/sqllab/results/xlsx';
+import { fillWidths, formatCell, initialWidth, nextSort, sampleRowIndexes, toTsv, visibleRowIndexes } from '../../../../../../frontend/src/features/sqllab/results/gridData';
 import type { ResultColumn } from '../../../../../../frontend/src/features/sqllab/state/types';
 
 const cols: ResultColumn[] = [
@@ -36,8 +35,7 @@ describe('results grid data', () => {
     expect(nextSort(d, 'name')).toEqual({ column: 'name', direction: 'asc' });
   });
 
-  it('exports CSV with quoting and empty nulls, and TSV for the clipboard', () => {
-    expect(toCsv(rows, cols)).toBe('name,hp,at\r\n"b, ""quoted""",10,1970-01-01 00:00:00\r\na,,\r\nc,2,1970-01-02 00:00:00\r\n');
+  it('copies TSV for the clipboard', () => {
     expect(toTsv(rows, cols, [2], false)).toBe('c\t2\t1970-01-02 00:00:00');
   });
 
@@ -50,13 +48,19 @@ describe('results grid data', () => {
     expect(performance.now() - t).toBeLessThan(2000);
   });
 
-  it('writes an XLSX zip with numbers as numbers and text escaped', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
-    const xml = sheetXml([{ name: '<a&b>', hp: 5, at: null }], cols);
-    expect(xml).toContain('<c r="B2"><v>5</v></c>');
-    expect(xml).toContain('&lt;a&amp;b&gt;');
-    const zip = toXlsx(rows, cols);
-    expect(new DataView(zip.buffer).getUint32(0, true)).toBe(0x04034b50);
-    expect(new TextDecoder().decode(zip)).toContain('xl/worksheets/sheet1.xml');
+  it('sizes columns to a sample of their content spread over all rows, and fills the pane when they need less', () => {
+    const sample = sampleRowIndexes(100_000);
+    expect(sample.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(sample.length).toBeLessThanOrEqual(201);
+    expect(Math.max(...sample)).toBeGreaterThan(99_000);
+    expect(sampleRowIndexes(10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // A long value deep in the rows widens its column.
+    const deep = sampleRowIndexes(10_000).at(-1)!;
+    expect(deep).toBeGreaterThan(9_000);
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ name: i === deep ? 'x'.repeat(30) : 'a', hp: 1, at: null }));
+    expect(initialWidth(many, cols[0])).toBeGreaterThan(initialWidth(many.slice(0, 100), cols[0]));
+    expect(fillWidths([100, 300], 800)).toEqual([200, 600]);
+    expect(fillWidths([500, 600], 800)).toEqual([500, 600]);
+    expect(fillWidths([], 800)).toEqual([]);
   });
 });
