@@ -2,6 +2,7 @@
 // datasets are looked up once per answer (a list shows the same owner and dataset many times).
 import { createHash } from 'node:crypto';
 import { findDataset } from '../datasets/repository';
+import { dashboardTitle } from './dashboards';
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
 import { isoNaive, naturalTime } from '../savedQueries/humanize';
@@ -16,6 +17,7 @@ export interface UserRef {
 export function chartRelated(ports: Ports) {
   const users = new Map<number, Promise<UserRef | null>>();
   const datasets = new Map<number, Promise<{ table_name: string; schema: string | null } | null>>();
+  const dashboards = new Map<number, Promise<string | null>>();
   return {
     user(id: number | null) {
       if (id === null) return Promise.resolve(null);
@@ -23,6 +25,10 @@ export function chartRelated(ports: Ports) {
         users.set(id, getUserById(ports, id).then((u) => (u ? { id: u.id, first_name: u.first_name, last_name: u.last_name } : null)));
       }
       return users.get(id)!;
+    },
+    dashboardTitle(id: number) {
+      if (!dashboards.has(id)) dashboards.set(id, dashboardTitle(ports, id));
+      return dashboards.get(id)!;
     },
     dataset(id: number) {
       if (!datasets.has(id)) {
@@ -61,12 +67,13 @@ export const thumbnailUrl = (chart: ChartRecord) =>
   `/api/v1/chart/${chart.id}/thumbnail/${createHash('md5').update(`${chart.id}:${chart.changed_on}:${chart.params}`).digest('hex')}/`;
 
 export async function toChartDict(chart: ChartRecord, related: ChartRelated, nowMs: number): Promise<Record<string, unknown>> {
-  const [owners, createdBy, changedBy, lastSavedBy, dataset] = await Promise.all([
+  const [owners, createdBy, changedBy, lastSavedBy, dataset, titles] = await Promise.all([
     Promise.all(chart.owners.map((id) => related.user(id))),
     related.user(chart.created_by),
     related.user(chart.changed_by),
     related.user(chart.last_saved_by),
     related.dataset(chart.datasource_id),
+    Promise.all(chart.dashboards.map((id) => related.dashboardTitle(id))),
   ]);
   const datasourceName = dataset ? (dataset.schema ? `${dataset.schema}.${dataset.table_name}` : dataset.table_name) : null;
   return {
@@ -85,7 +92,7 @@ export async function toChartDict(chart: ChartRecord, related: ChartRelated, now
     datasource_name_text: datasourceName,
     datasource_url: `/explore/?datasource_type=${chart.datasource_type}&datasource_id=${chart.datasource_id}`,
     table: dataset ? { default_endpoint: null, table_name: dataset.table_name } : null,
-    dashboards: chart.dashboards.map((id) => ({ id, dashboard_title: null, json_metadata: null })),
+    dashboards: chart.dashboards.map((id, i) => ({ id, dashboard_title: titles[i] })),
     owners: owners.filter((o) => o !== null),
     certified_by: chart.certified_by,
     certification_details: chart.certification_details,

@@ -13,6 +13,7 @@ import { selectColumns } from '../lists/select';
 import { findDataset } from '../datasets/repository';
 import { canReadDatasource } from './datasource';
 import { checkDatasource, checkJsonFields, ownerList } from './payload';
+import { checkDashboards, syncDashboards } from './dashboards';
 import { chartRelated, SHOW_COLUMNS, toChartDict } from './present';
 import { deleteChartItem, findChart, putChart, type ChartRecord } from './repository';
 
@@ -47,6 +48,7 @@ export async function createChart(ports: Ports, user: Identity, body: ChartPostB
   checkJsonFields(body);
   await checkDatasource(ports, user, body.datasource_id, body.datasource_type);
   const owners = await ownerList(ports, user, body.owners);
+  await checkDashboards(ports, body.dashboards);
   const now = ports.clock.now();
   const chart: ChartRecord = {
     id: await nextId(ports.tables, 'chart'),
@@ -74,6 +76,7 @@ export async function createChart(ports: Ports, user: Identity, body: ChartPostB
     last_saved_by: user.userId,
   };
   await putChart(ports, chart);
+  await syncDashboards(ports, chart.id, [], chart.dashboards);
   return json(201, { id: chart.id, result: body });
 }
 
@@ -102,6 +105,7 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   if (datasourceId !== current.datasource_id || datasourceType !== current.datasource_type) {
     await checkDatasource(ports, user, datasourceId, datasourceType);
   }
+  await checkDashboards(ports, body.dashboards);
   const now = ports.clock.now();
   const next: ChartRecord = {
     ...current,
@@ -123,13 +127,15 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   // Superset clears certification details together with the certifier.
   if (!next.certified_by) next.certification_details = null;
   await putChart(ports, next);
+  await syncDashboards(ports, id, current.dashboards, next.dashboards);
   return { id, result: body };
 }
 
 export async function deleteChart(ports: Ports, user: Identity, id: number) {
   requirePermission(user, 'can_write', VIEW);
-  await ownedChart(ports, user, id);
+  const chart = await ownedChart(ports, user, id);
   await deleteChartItem(ports, id);
+  await syncDashboards(ports, id, chart.dashboards, []);
   return { message: 'OK' };
 }
 
@@ -139,7 +145,10 @@ export async function bulkDeleteCharts(ports: Ports, user: Identity, ids: number
   const unique = [...new Set(ids)];
   const charts = await Promise.all(unique.map((id) => readableChart(ports, user, id)));
   if (charts.some((c) => !ownsChart(user, c))) throw forbiddenChange();
-  for (const c of charts) await deleteChartItem(ports, c.id);
+  for (const c of charts) {
+    await deleteChartItem(ports, c.id);
+    await syncDashboards(ports, c.id, c.dashboards, []);
+  }
   const n = unique.length;
   return { message: n === 1 ? 'Deleted 1 chart' : `Deleted ${n} charts` };
 }

@@ -168,3 +168,21 @@ describe('GET /api/v1/chart/ list', () => {
     expect(res.body.result).toContainEqual({ value: expect.any(Number), text: 'Gamma User', extra: { active: true, email: expect.any(String) } });
   });
 });
+
+describe('a chart\'s dashboards', () => {
+  it('joins and leaves dashboards named in the save payload, and shows their titles', async () => {
+    const dash = await call('/api/v1/dashboard/', { method: 'POST', token: gamma, json: { dashboard_title: 'Cars board' } });
+    expect(dash.status, JSON.stringify(dash.body)).toBe(201);
+    const missing = await call(BASE, { method: 'POST', token: gamma, json: body({ dashboards: [999_999] }) });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0].extra.messages).toEqual({ dashboards: ['Dashboards do not exist'] });
+    const id = await create(gamma, { dashboards: [dash.body.id] });
+    const shown = await call(`${BASE}${id}?${q({ columns: ['dashboards.id', 'dashboards.dashboard_title'] })}`, { token: gamma });
+    expect(shown.body.result.dashboards).toEqual([{ id: dash.body.id, dashboard_title: 'Cars board' }]);
+    const board = await call(`/api/v1/dashboard/${dash.body.id}/charts`, { token: gamma });
+    expect(board.body.result.map((c: Json) => c.id)).toContain(id);
+    await call(`${BASE}${id}`, { method: 'PUT', token: gamma, json: { dashboards: [] } });
+    const after = await call(`/api/v1/dashboard/${dash.body.id}/charts`, { token: gamma });
+    expect(after.body.result.map((c: Json) => c.id)).not.toContain(id);
+  });
+});

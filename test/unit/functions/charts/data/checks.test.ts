@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SupersetError } from '../../../../../shared/errors';
 import { checkQueryObjects } from '../../../../../functions/charts/data/checks';
 
-const fails = (query: object) => {
+const fails = (query: Record<string, unknown>) => {
   try {
     checkQueryObjects([query]);
   } catch (error) {
