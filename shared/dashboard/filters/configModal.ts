@@ -1,0 +1,58 @@
+// The filter configuration modal's rules as pure functions: removal stays pending for the 5-second
+// undo window; validation jumps to the first filter with an error when the current one has none;
+// saving goes begin -> complete | fail (fail resets the data mask).
+import { cascadeError } from './cascade';
+import type { FilterConfigItem } from './types';
+import { isNativeFilter } from './types';
+
+export const REMOVAL_UNDO_MS = 5000;
+
+export interface PendingRemoval {
+  id: string;
+  at: number;
+}
+
+export const removeWithUndo = (pending: PendingRemoval[], id: string, now: number): PendingRemoval[] => [...pending.filter((p) => p.id !== id), { id, at: now }];
+export const undoRemoval = (pending: PendingRemoval[], id: string): PendingRemoval[] => pending.filter((p) => p.id !== id);
+
+/** Filters whose undo window has passed are removed for real. */
+export function finalizeRemovals(filters: FilterConfigItem[], pending: PendingRemoval[], now: number): { filters: FilterConfigItem[]; pending: PendingRemoval[] } {
+  const due = new Set(pending.filter((p) => now - p.at >= REMOVAL_UNDO_MS).map((p) => p.id));
+  return {
+    filters: filters
+      .filter((f) => !due.has(f.id))
+      .map((f) => (isNativeFilter(f) ? { ...f, cascadeParentIds: f.cascadeParentIds.filter((p) => !due.has(p)) } : f)),
+    pending: pending.filter((p) => !due.has(p.id)),
+  };
+}
+
+export type FilterErrors = Record<string, Record<string, string>>;
+
+/** Field errors of each filter: a name, a dataset and column for the types that need them, no loops. */
+export function validateFilters(filters: FilterConfigItem[]): FilterErrors {
+  const errors: FilterErrors = {};
+  for (const f of filters) {
+    const e: Record<string, string> = {};
+    if (isNativeFilter(f)) {
+      if (!f.name.trim()) e.name = 'Name is required';
+      const needsColumn = f.filterType === 'filter_select' || f.filterType === 'filter_range';
+      if (needsColumn && !f.targets[0]?.datasetId) e.dataset = 'Dataset is required';
+      if (needsColumn && !f.targets[0]?.column?.name) e.column = 'Column is required';
+      const loop = cascadeError(filters, f.id);
+      if (loop) e.parentFilter = loop;
+    } else if (!f.title.trim()) e.title = 'Title is required';
+    if (Object.keys(e).length) errors[f.id] = e;
+  }
+  return errors;
+}
+
+/** If the error is not in the current filter, the view jumps to the first filter with an error. */
+export function filterToShow(errors: FilterErrors, currentId: string | null, order: string[]): string | null {
+  if (currentId && errors[currentId]) return currentId;
+  return order.find((id) => errors[id]) ?? currentId;
+}
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+export const saveBegin = (): SaveState => 'saving';
+export const saveComplete = (): SaveState => 'saved';
+export const saveFail = (): SaveState => 'failed';
