@@ -75,7 +75,9 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
   const applied: string[] = [];
   const rejected: string[] = [];
   let filterRange: { since: Date | null; until: Date | null } | null = null;
-  for (const filter of query.filters) {
+  for (const given of query.filters) {
+    // Legacy filters on __timestamp mean the granularity column.
+    const filter = given.col === DTTM_ALIAS && query.granularity ? { ...given, col: query.granularity } : given;
     const outcome = await compileFilter(context, filter, query.extras);
     if (outcome.rejected !== null) rejected.push(outcome.rejected);
     if (outcome.applied !== null && !applied.includes(outcome.applied)) applied.push(outcome.applied);
@@ -83,6 +85,9 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
     if (outcome.range && !filterRange) filterRange = outcome.range;
   }
   const range = query.time_range ? parseRange(context, query.time_range, query.extras) : filterRange;
+  if ((query.time_offsets ?? []).length > 0 && !(range?.since && range.until)) {
+    throw queryError('An enclosed time range (both start and end) must be specified when using a Time Comparison.');
+  }
   // Legacy granularity + time_range filters the granularity column itself.
   if (query.granularity && query.time_range && range) {
     const column = context.columns.get(query.granularity);

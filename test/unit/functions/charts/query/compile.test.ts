@@ -168,6 +168,13 @@ describe('query object features', () => {
     expect(result.from_dttm).toBe(Date.UTC(2014, 0, 1));
   });
 
+  it('legacy __timestamp filters mean the granularity column', async () => {
+    const query: QueryObject = { granularity: 'date', is_timeseries: true, metrics: [COUNT], filters: [{ col: '__timestamp', op: 'TEMPORAL_RANGE', val: '2014-01-01 : 2014-02-01' }] };
+    const result = await runChartQuery(examples.engine, weather, query, 'full');
+    expect(result.rowcount).toBe(31);
+    expect(result.applied_filters).toEqual([{ column: 'date' }]);
+  });
+
   it('relative time ranges resolve on the given clock', async () => {
     const filters = [{ col: 'date', op: 'TEMPORAL_RANGE', val: 'Last year' }];
     expect(await count(weather, { filters, time_range: 'Last year' })).toBe(365);
@@ -207,6 +214,7 @@ describe('bad input gives typed errors', () => {
     ['row_limit -1', { metrics: [COUNT], row_limit: -1 }, 'INVALID_PAYLOAD_SCHEMA_ERROR', /row_limit/],
     ['row_offset -1', { metrics: [COUNT], row_offset: -1 }, 'INVALID_PAYLOAD_SCHEMA_ERROR', /row_offset/],
     ['reversed time range', { metrics: [COUNT], time_range: '2014-01-01 : 2013-01-01' }, 'INVALID_PAYLOAD_SCHEMA_ERROR', /From date cannot be larger than to date/],
+    ['time comparison without an enclosed range', { metrics: [COUNT], time_range: '2014-01-01 : ', time_offsets: ['1 year ago'] }, 'INVALID_PAYLOAD_SCHEMA_ERROR', /enclosed time range/],
     ['unknown time grain', { metrics: [COUNT], columns: [{ sqlExpression: 'Year', label: 'Year', columnType: 'BASE_AXIS', timeGrain: 'P2W' }] }, 'INVALID_PAYLOAD_SCHEMA_ERROR', /No such time grain/],
   ] as const)('%s', async (_name, query, type, message) => {
     const error = await errorOf(compileQuery({ dataset: cars, query: query as unknown as QueryObject }));
