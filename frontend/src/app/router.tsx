@@ -55,6 +55,8 @@ const chartListRoute = page('chart/list', 'Charts', () => import('../features/ch
 const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
 const settingsRoute = page('settings', 'Settings', () => import('../features/account/SettingsPage'));
 const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('../features/dashboards/DashboardListPage'));
+const reportListRoute = page('report/list', 'Reports', () => import('../features/reports/ReportListPage'));
+const alertListRoute = page('alert/list', 'Alerts', () => import('../features/reports/ReportListPage'));
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -67,6 +69,8 @@ const routeTree = rootRoute.addChildren([
     dashboardRoute,
     chartListRoute,
     dashboardListRoute,
+    reportListRoute,
+    alertListRoute,
     userInfoRoute,
     settingsRoute,
   ]),

@@ -1,0 +1,59 @@
+// The Alerts & Reports list in Chromium: a report made through the API is listed with its schedule and
+// last state; the active switch turns it off ('Report updated') and Delete removes it ('Deleted: %s').
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
+import { startE2eStack } from './support/stack';
+import type { LocalCloud } from '../support/localCloud';
+
+let cloud: LocalCloud;
+let browser: TestBrowser;
+let token: string;
+
+const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
+  const res = await fetch(`${cloud.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+beforeAll(async () => {
+  cloud = await startE2eStack();
+  token = await cloud.login('admin', 'admin');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+});
+
+describe('reports list', () => {
+  it('lists a report, toggles it off and deletes it', async () => {
+    const ds = await api('/api/v1/dataset/get_or_create/', { method: 'POST', json: { database_id: 1, table_name: 'cars', schema: 'main' } });
+    const chart = await api('/api/v1/chart/', { method: 'POST', json: { slice_name: 'Cars', viz_type: 'table', datasource_id: ds.body.result.table_id, datasource_type: 'table', params: '{}' } });
+    const made = await api('/api/v1/report/', {
+      method: 'POST',
+      json: { type: 'Report', name: 'Morning cars', crontab: '0 9 * * *', timezone: 'Europe/Berlin', chart: chart.body.id, creation_method: 'charts', recipients: [{ type: 'Email', recipient_config_json: { target: 'a@example.com' } }] },
+    });
+    expect(made.status).toBe(201);
+    const page = await browser.newPage();
+    await loginAs(page, cloud.url, 'admin', 'admin');
+    await page.goto(`${cloud.url}/report/list/`);
+    const table = page.getByRole('table', { name: 'Reports' });
+    await table.getByRole('cell', { name: 'Morning cars', exact: true }).waitFor();
+    await table.getByRole('cell', { name: 'At 09:00 (Europe/Berlin)' }).waitFor();
+    await table.getByRole('cell', { name: 'Not triggered' }).waitFor();
+    const active = page.getByRole('switch', { name: 'Active: Morning cars' });
+    expect(await active.isChecked()).toBe(true);
+    await active.click();
+    await page.getByText('Report updated').waitFor();
+    await expect.poll(async () => (await api(`/api/v1/report/${made.body.id}`)).body.result.active).toBe(false);
+    await expect.poll(() => active.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Delete Morning cars' }).click();
+    await page.getByText('Deleted: Morning cars').waitFor();
+    expect((await api(`/api/v1/report/${made.body.id}`)).status).toBe(404);
+    await page.goto(`${cloud.url}/alert/list/`);
+    await page.getByRole('heading', { name: 'No alerts yet' }).waitFor();
+  });
+});
