@@ -17,8 +17,8 @@ describe('bootstrapLocal', () => {
   afterAll(() => h.stop());
 
   it('seeds admin and gamma and the examples database once', async () => {
-    const first = await bootstrapLocal(h.ports, { examplesPath: '/tmp/x/examples.duckdb' });
-    const second = await bootstrapLocal(h.ports, { examplesPath: '/tmp/other.duckdb' });
+    const first = await bootstrapLocal(h.ports, { examplesPath: '/tmp/x/examples.duckdb', exampleCharts: false });
+    const second = await bootstrapLocal(h.ports, { examplesPath: '/tmp/other.duckdb', exampleCharts: false });
     expect(first.users.map((u) => [u.id, u.username, u.roles])).toEqual([
       [1, 'admin', ['Admin']],
       [2, 'gamma', ['Gamma', 'sql_lab']],
