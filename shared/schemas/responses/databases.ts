@@ -9,6 +9,8 @@ export const EngineInformationSchema = z.object({
   disable_ssh_tunneling: z.boolean(),
   supports_dynamic_catalog: z.boolean(),
   supports_oauth2: z.boolean(),
+  /** The SQL editor's dialect (the engine's spec, functions/engines/<name>/spec.ts): postgresql, mysql, sqlite, standard. */
+  sql_dialect: z.string(),
 });
 
 /** A database as the list shows it (list_columns); `extra` is JSON text, as in Superset. */

@@ -2,7 +2,7 @@
 // cost estimates and formatting.
 import { z } from 'zod';
 import { QUERY_STATES } from '../../constants';
-import { GenericTypeSchema } from './databases';
+import { EngineInformationSchema, GenericTypeSchema } from './databases';
 import { QueryDictSchema } from './queries';
 import { TabStateDictSchema } from './tabState';
 
@@ -46,6 +46,7 @@ export const BootstrapDatabaseSchema = z.object({
   allow_run_async: z.boolean(),
   allows_subquery: z.boolean(),
   backend: z.string(),
+  engine_information: EngineInformationSchema,
   database_name: z.string(),
   expose_in_sqllab: z.boolean(),
   force_ctas_schema: z.string().nullable(),
