@@ -88,9 +88,10 @@ export const MAX_EVENTS_PER_CALL = 100;
 /** The caller's events after last_id (from the oldest kept without one), oldest first, expired ones dropped. */
 export async function listEvents(ports: Ports, userId: number, lastId?: string | null): Promise<AsyncEvent[]> {
   let after = '';
-  if (lastId) {
+  // No id, '-' (Redis's "smallest") and 0 all start from scratch; 0 parses as 0-0, before every event.
+  if (lastId && lastId !== '-') {
     const parsed = parseStreamId(lastId);
-    if (!parsed) throw badRequest('Invalid last_id', { messages: { last_id: ['Must look like <ms>-<seq>'] } });
+    if (!parsed) throw badRequest('Invalid last_id', { messages: { last_id: ['Must be 0 or an event id (<ms>-<seq>)'] } });
     after = streamSortKey(parsed);
   }
   const now = ports.clock.now();

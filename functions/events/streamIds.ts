@@ -8,13 +8,14 @@ export interface StreamId {
   seq: number;
 }
 
-const PATTERN = /^(\d{1,15})-(\d{1,9})$/;
+/** `<ms>-<seq>`, or a bare `<ms>` (Redis reads it as `<ms>-0`): `0` means "from the start". */
+const PATTERN = /^(\d{1,15})(?:-(\d{1,9}))?$/;
 
 export const formatStreamId = ({ ms, seq }: StreamId) => `${ms}-${seq}`;
 
 export function parseStreamId(id: string): StreamId | null {
   const m = PATTERN.exec(id);
-  return m ? { ms: Number(m[1]), seq: Number(m[2]) } : null;
+  return m ? { ms: Number(m[1]), seq: Number(m[2] ?? 0) } : null;
 }
 
 export const streamSortKey = ({ ms, seq }: StreamId) => `${KEYS.asyncEventPrefix}${String(ms).padStart(15, '0')}-${String(seq).padStart(9, '0')}`;

@@ -236,6 +236,17 @@ describe('platform API', () => {
       expect(status).toBe(401);
     });
 
+    it('answers a client starting from scratch (last_id=0, as Superset clients send) with every event, never a 400', async () => {
+      const own = await publishEvent(getPorts(), 2, { job_id: 'job-from-zero', status: 'done' });
+      for (const query of ['?last_id=0', '?last_id=', '?last_id=0-0', '']) {
+        const res = await call(`/api/v1/async_event/${query}`, { token: gamma });
+        expect(res.status, query).toBe(200);
+        const { result } = (await res.json()) as { result: { id: string; user_id: number }[] };
+        expect(result.map((e) => e.id), query).toContain(own.id);
+        expect(result.every((e) => e.user_id === 2), query).toBe(true);
+      }
+    });
+
     it('refuses a malformed last_id with 400 and a missing token with 401', async () => {
       expect((await call('/api/v1/async_event/?last_id=nope', { token: gamma })).status).toBe(400);
       expect((await call('/api/v1/async_event/')).status).toBe(401);

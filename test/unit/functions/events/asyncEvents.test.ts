@@ -72,6 +72,15 @@ describe('async event stream', () => {
     expect(rest.map((e) => e.id)).toEqual(ids.slice(MAX_EVENTS_PER_CALL));
   });
 
+  it('starts from scratch for last_id 0, 0-0, - or empty, and reads a bare <ms> as <ms>-0', async () => {
+    h.clock.nowMs += 1;
+    const a = await publishEvent(h.ports, 16, { job_id: 'a', status: 'done' });
+    h.clock.nowMs += 1;
+    const b = await publishEvent(h.ports, 16, { job_id: 'b', status: 'done' });
+    for (const start of ['0', '0-0', '-', '']) expect((await listEvents(h.ports, 16, start)).map((e) => e.id), start).toEqual([a.id, b.id]);
+    expect((await listEvents(h.ports, 16, a.id.split('-')[0])).map((e) => e.id)).toEqual([b.id]);
+  });
+
   it('refuses a malformed last_id with a 400', async () => {
     await expect(listEvents(h.ports, 10, 'abc')).rejects.toSatisfy((e) => e instanceof SupersetError && e.status === 400);
   });
