@@ -5,7 +5,7 @@ import {
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { IdentityProvider } from './identityProvider';
+import type { IdentityProvider } from './providerTypes';
 
 // Cognito's answers that mean "these credentials do not work"; anything else is an outage and surfaces as 500.
 const REJECTIONS = new Set([

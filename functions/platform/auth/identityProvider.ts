@@ -5,14 +5,11 @@
 import { FUNCTION_ENV } from '../../../shared/resources/index';
 import { optionalEnv, requireEnv } from '../../ports/env';
 import type { Ports } from '../../ports/index';
-import type { IssuedTokens } from './localTokens';
 import { localProvider } from './localProvider';
 import { cognitoProvider } from './cognitoProvider';
+import type { IdentityProvider } from './providerTypes';
 
-export interface IdentityProvider {
-  login(username: string, password: string, options: { refresh: boolean }): Promise<IssuedTokens | null>;
-  refresh(refreshToken: string): Promise<{ access_token: string } | null>;
-}
+export type { IdentityProvider } from './providerTypes';
 
 export type AuthMode = 'local' | 'cognito';
 

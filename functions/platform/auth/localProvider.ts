@@ -3,7 +3,7 @@ import type { Ports } from '../../ports/index';
 import { findUserByUsername, getUserById } from '../users';
 import { decoyHash, verifyPassword } from './passwords';
 import { issueTokens, verifyLocalRefreshToken } from './localTokens';
-import type { IdentityProvider } from './identityProvider';
+import type { IdentityProvider } from './providerTypes';
 
 export function localProvider(ports: Ports, secret: string): IdentityProvider {
   return {

@@ -10,34 +10,20 @@ import {
   estimateFailed,
   estimateReturned,
   estimateStarted,
-  queryErrorMessage,
   queryFailed,
   removeQuery,
   querySuccess,
-  requestQueryResults,
   startQuery,
   stopQuery as stopQueryTransition,
 } from '../state/queryTransitions';
 import { alterEditor } from '../state/tabTransitions';
 import { apply, getEditor, getQuery, holdResults, sqlLab } from '../state/store';
-import type { Query, QueryResults } from '../state/types';
+import type { Query } from '../state/types';
 import { checkForUpdates, syncInFlight, watchAsyncQuery } from './queryPolling';
-import { changesSchema, forgetDatabase } from '../editor/schemaCompletion';
+import { afterSuccess, describeError } from './queryResults';
 import { SQLLAB_EVENTS, logSqlLabEvent } from './sqllabEvents';
 
-/** The message and structured errors of a failed call, as the error views want them. */
-export function describeError(error: unknown, fallback?: string) {
-  if (isApiError(error)) {
-    const body = (error.body ?? {}) as { error?: string; message?: string; link?: string };
-    const message = queryErrorMessage({
-      error: body.error,
-      message: typeof body.message === 'string' ? body.message : error.message || fallback,
-      statusText: fallback,
-    });
-    return { message, errors: error.errors, link: body.link ?? null };
-  }
-  return { message: fallback ?? (error instanceof Error ? error.message : 'Unknown error'), errors: [], link: null };
-}
+export { describeError, fetchQueryResults } from './queryResults';
 
 const isAsyncDb = (dbId: number | null | undefined) => Boolean(dbId && sqlLab.databases[dbId]?.allow_run_async);
 
@@ -121,28 +107,6 @@ export async function execute(query: Query): Promise<void> {
     apply((s) => queryFailed(s, query.id, message, Date.now(), link, errors));
   } finally {
     syncInFlight.delete(query.id);
-  }
-}
-
-/** A CTAS/CVAS or DDL that succeeded made the schema browser's and autocomplete's table lists stale. */
-function afterSuccess(queryId: string) {
-  const q = getQuery(queryId);
-  if (q?.state === 'success' && q.dbId && !q.isDataPreview && (q.ctas || changesSchema(q.sql))) forgetDatabase(q.dbId);
-}
-
-/** Fetches stored results by results key (async queries, results dropped from local storage). */
-export async function fetchQueryResults(queryId: string, rows?: number): Promise<void> {
-  const query = getQuery(queryId);
-  if (!query?.resultsKey) return;
-  apply((s) => requestQueryResults(s, queryId));
-  try {
-    const json = await sqllabApi.fetchResults(query.resultsKey, rows);
-    const results: QueryResults = { ...json, status: json.status ?? 'success' };
-    apply((s) => querySuccess(s, queryId, holdResults(results), Date.now()));
-    afterSuccess(queryId);
-  } catch (error) {
-    const { message, errors, link } = describeError(error, 'Failed at retrieving results');
-    apply((s) => queryFailed(s, queryId, message, Date.now(), link, errors));
   }
 }
 

@@ -8,7 +8,7 @@ import * as sqllabApi from '../api/sqllabApi';
 import { clearInactiveQueries, refreshQueries } from '../state/queryTransitions';
 import { apply, sqlLab } from '../state/store';
 import type { ServerQuery } from '../state/types';
-import { fetchQueryResults } from './queryActions';
+import { fetchQueryResults } from './queryResults';
 
 export const QUERY_UPDATE_FREQ_MS = 2000;
 /** Server and browser clocks differ a little; ask for a bit more than strictly needed. */

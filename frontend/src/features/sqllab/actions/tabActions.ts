@@ -26,13 +26,12 @@ import { loadTabContent } from './tabLoading';
 import { persistTable } from './tableActions';
 import { forgetEditorSession, renameEditorSession } from '../editor/editorSessions';
 import { checkForUpdates } from './queryPolling';
+import { lastPushed, rememberPushed } from './pushedTabState';
 
 const is404 = (error: unknown) => isApiError(error) && error.status === 404;
 const backend = () => sqlLabConfig.backendPersistence;
 
-/** What the server last acknowledged per tab, so a PUT carries only what changed since. */
-const lastPushed = new Map<string, Record<string, unknown>>();
-export const rememberPushed = (editor: QueryEditor) => lastPushed.set(editor.id, tabStatePutBody(editor));
+export { rememberPushed } from './pushedTabState';
 
 /** Opens a new tab (optionally prefilled) and makes it active; returns its id. */
 export function addTab(fields: Partial<QueryEditor> = {}): string {

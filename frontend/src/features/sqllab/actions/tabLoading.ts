@@ -9,7 +9,7 @@ import { mergeTable } from '../state/tableTransitions';
 import { loadQueryEditor, removeQueryEditor } from '../state/tabTransitions';
 import type { Database, Query, QueryEditor, SqlLabState } from '../state/types';
 import { resumeWatching } from './queryPolling';
-import { rememberPushed } from './tabActions';
+import { rememberPushed } from './pushedTabState';
 
 /** Default database is the configured default id, else the lowest database id. */
 export function defaultDatabaseId(databases: Database[], configured?: number | null): number | null {
