@@ -1,4 +1,5 @@
 // POST /api/v1/security/login and /refresh, answered like Superset's SecurityApi.
+import { randomBytes } from 'node:crypto';
 import { httpModule, type HttpRequest } from '../http/httpModule';
 import { unauthorized } from '../../shared/errors';
 import type { LoginBody } from '../../shared/routes/platform';
@@ -14,6 +15,7 @@ const bearer = (headers: HttpRequest['headers']) => {
 };
 
 export const handler = httpModule({
+  'security.csrfToken': () => ({ result: randomBytes(20).toString('hex') }),
   'security.login': async (req: HttpRequest<unknown, unknown, unknown, LoginBody>) => {
     // Only database users exist here: an LDAP login can never succeed, and gets the same answer as a bad password.
     const tokens =

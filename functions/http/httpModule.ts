@@ -94,7 +94,12 @@ function decodeQ(event: Event): unknown {
   try {
     return rison.decode(q);
   } catch {
-    throw badRequest('Not a valid rison argument');
+    // Flask-AppBuilder (FAB_API_ALLOW_JSON_QS, on by default) reads `q` as JSON when it is not rison.
+    try {
+      return JSON.parse(q);
+    } catch {
+      throw badRequest('Not a valid rison argument');
+    }
   }
 }
 
@@ -103,12 +108,24 @@ function decodeQ(event: Event): unknown {
  * deployed without it and `event.routeKey` names the slashless route; the raw path still carries the
  * slash, so the table is matched on method + raw path first, then on the route key.
  */
-function resolveRoute(event: Event): RouteDef {
+function resolveRoute(event: Event): RouteDef | Result {
   const method = event.requestContext?.http?.method;
-  const route = (method && event.rawPath && findRoute(method, event.rawPath)?.route) || routesByKey.get(event.routeKey);
+  const exact = method && event.rawPath ? findRoute(method, event.rawPath)?.route : undefined;
+  if (exact) return exact;
+  // Superset (Flask) answers the other slash form of a route with a 308 to the declared one.
+  const twin = method && event.rawPath ? slashTwin(event.rawPath) : null;
+  if (twin && findRoute(method!, twin)) {
+    const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
+    return { statusCode: 308, headers: { location: `${twin}${query}` }, body: '' };
+  }
+  const route = routesByKey.get(event.routeKey);
   if (!route) throw new SupersetError('GENERIC_BACKEND_ERROR', `No route for ${event.routeKey}`, { status: 404 });
   return route;
 }
+
+/** `/a/b/` <-> `/a/b` (not for the root). */
+const slashTwin = (path: string) => (path === '/' ? null : path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
+const isRedirect = (value: RouteDef | Result): value is Result => 'statusCode' in value;
 
 // The validated request of the current invocation, keyed by its event.
 const currentRequest = new WeakMap<Event, HttpRequest>();
@@ -117,6 +134,8 @@ const requestMiddleware = (): middy.MiddlewareObj<Event, Result, Error, Context>
   before: async (handler) => {
     const event = handler.event;
     const route = resolveRoute(event);
+    // Returning a response from a before-middleware ends the request there (middy's early return).
+    if (isRedirect(route)) return route;
     const user = identityFromEvent(event);
     if (!route.public && !user) throw unauthorized('Missing Authorization Header');
     const params = validate(route.params, event.pathParameters ?? {}, 'path parameters');

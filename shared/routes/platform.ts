@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRoutes } from './route';
 import {
   AsyncEventsAnswerSchema,
+  CsrfTokenAnswerSchema,
   EmptyAnswerSchema,
   HealthAnswerSchema,
   KvStoreAnswerSchema,
@@ -14,11 +15,22 @@ import {
 } from '../schemas/responses/platform';
 import { StringIdParamsSchema } from '../schemas/common';
 
+/** Marshmallow's Boolean (Superset's login schema): true/false and their usual spellings, as JSON or text. */
+const TRUTHY = new Set(['t', 'true', 'on', 'y', 'yes', '1']);
+const FALSY = new Set(['f', 'false', 'off', 'n', 'no', '0']);
+export const LenientBooleanSchema = z.preprocess((v) => {
+  if (typeof v === 'number' && (v === 0 || v === 1)) return v === 1;
+  if (typeof v !== 'string') return v;
+  const text = v.trim().toLowerCase();
+  return TRUTHY.has(text) ? true : FALSY.has(text) ? false : v;
+}, z.boolean());
+
 export const LoginBodySchema = z.object({
   username: z.string().min(1).max(256),
   password: z.string().min(1).max(1024),
   provider: z.enum(['db', 'ldap']).default('db'),
-  refresh: z.boolean().default(false),
+  // superset-api-client sends "true" as a string.
+  refresh: LenientBooleanSchema.default(false),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -57,6 +69,9 @@ export const platformRoutes = defineRoutes([
   { name: 'health.get', method: 'GET', path: '/health', module: 'health', public: true, response: HealthAnswerSchema },
   { name: 'security.login', method: 'POST', path: '/api/v1/security/login', module: 'security', public: true, body: LoginBodySchema, response: LoginAnswerSchema },
   { name: 'security.refresh', method: 'POST', path: '/api/v1/security/refresh', module: 'security', public: true, body: RefreshBodySchema, response: RefreshAnswerSchema },
+  // Superset clients fetch a CSRF token after login and send it as X-CSRFToken on every write; bearer
+  // tokens are not sent by browsers on their own, so the token is handed out and accepted, not required.
+  { name: 'security.csrfToken', method: 'GET', path: '/api/v1/security/csrf_token/', module: 'security', response: CsrfTokenAnswerSchema },
   { name: 'me.get', method: 'GET', path: '/api/v1/me/', module: 'me', response: MeAnswerSchema },
   { name: 'me.roles', method: 'GET', path: '/api/v1/me/roles/', module: 'me', response: MyRolesAnswerSchema },
   // Superset's share-link client posts `data` as a form field; JSON is accepted too.

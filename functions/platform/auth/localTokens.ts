@@ -94,6 +94,19 @@ async function verify(token: string, secret: string, use: TokenUse, nowMs?: numb
   }
 }
 
+/**
+ * Whether a token carries this secret's valid signature but is past its expiry (jose checks the
+ * signature before the claims, so an expired verdict means the token was genuine).
+ */
+export async function isExpiredLocalToken(token: string, secret: string): Promise<boolean> {
+  try {
+    await jwtVerify(token, keyOf(secret), { algorithms: [ALG], issuer: ISSUER });
+    return false;
+  } catch (error) {
+    return error instanceof joseErrors.JWTExpired;
+  }
+}
+
 /** The claims of a valid, unexpired access token; null for anything else (bad signature, refresh token...). */
 export const verifyLocalToken = (token: string, secret: string, nowMs?: number) => verify(token, secret, 'access', nowMs);
 

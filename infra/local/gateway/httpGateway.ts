@@ -3,7 +3,7 @@
 // does), and everything that is not an API route is the single-page app from dist/web.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifyLocalToken } from '../../../functions/platform/auth/localTokens';
+import { isExpiredLocalToken, verifyLocalToken } from '../../../functions/platform/auth/localTokens';
 import { invoke, MissingHandlerError } from '../lambda';
 import { BodyTooLargeError, readBody } from '../http/body';
 import { buildHttpEvent, toHttpAnswer, type Claims } from './apiEvent';
@@ -33,10 +33,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 const verified = new Map<string, Claims & { exp: number }>();
 const VERIFIED_MAX = 1000;
 
+const bearerToken = (req: IncomingMessage) => {
+  const header = (req.headers.authorization ?? '').trim();
+  return /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : header;
+};
+
 /** The HTTP API JWT authorizer takes the Authorization header as the bare token or `Bearer <token>`. */
 async function authorize(req: IncomingMessage, secret: string): Promise<Claims | null> {
-  const header = (req.headers.authorization ?? '').trim();
-  const token = /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : header;
+  const token = bearerToken(req);
   if (!token || /\s/.test(token)) return null;
   const key = `${secret}\n${token}`;
   const known = verified.get(key);
@@ -69,7 +73,10 @@ export function httpGateway(options: HttpGatewayOptions) {
     const claims = route.public ? null : await authorize(req, options.secret());
     if (!route.public && !claims) {
       req.resume();
-      sendJson(res, 401, { message: 'Unauthorized' }, { ...idHeader, 'www-authenticate': 'Bearer' });
+      // Superset clients refresh only on flask-jwt-extended's own words for an expired token.
+      const token = bearerToken(req);
+      const expired = token !== '' && (await isExpiredLocalToken(token, options.secret()));
+      sendJson(res, 401, expired ? { msg: 'Token has expired' } : { message: 'Unauthorized' }, { ...idHeader, 'www-authenticate': 'Bearer' });
       return 401;
     }
     let body: Buffer;

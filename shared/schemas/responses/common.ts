@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { ERROR_TYPES, type ErrorType } from '../../errors';
 
+/** A file download (zip, CSV): not JSON, so not checked; callers read it with `api.raw`. */
+export const FileDownloadSchema = z.unknown().describe('a file (zip, CSV), read with api.raw');
+
 /** {message: 'OK'} and other one-line confirmations (deletes, connection tests). */
 export const MessageSchema = z.object({ message: z.string() });
 

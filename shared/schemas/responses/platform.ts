@@ -12,6 +12,8 @@ const AsyncEventErrorSchema = z.looseObject({
 
 export const LoginAnswerSchema = z.object({ access_token: z.string(), refresh_token: z.string().optional() });
 export const RefreshAnswerSchema = z.object({ access_token: z.string() });
+/** GET /api/v1/security/csrf_token/: the token clients echo as X-CSRFToken on writes. */
+export const CsrfTokenAnswerSchema = z.object({ result: z.string() });
 
 /** GET /api/v1/me/ `result`. */
 export const MeSchema = z.object({

@@ -1,0 +1,121 @@
+// Third-party Superset clients (superset-api-client 0.6.0, preset-cli's superset-cli) against the API:
+// each test sends exactly the requests those clients send, in their order.
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { issueTokens } from '../../functions/platform/auth/localTokens';
+import { startLocalCloud, type LocalCloud } from '../support/localCloud';
+
+let cloud: LocalCloud;
+
+beforeAll(async () => {
+  cloud = await startLocalCloud();
+});
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+const jsonHeaders = (token?: string, extra: Record<string, string> = {}) => ({
+  'content-type': 'application/json',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  ...extra,
+});
+
+/** superset-api-client's login: refresh sent as the string "true". */
+async function clientLogin(refresh: unknown = 'true') {
+  const res = await fetch(`${cloud.url}/api/v1/security/login`, {
+    method: 'POST',
+    headers: jsonHeaders(),
+    body: JSON.stringify({ username: 'admin', password: 'admin', provider: 'db', refresh }),
+  });
+  return res;
+}
+
+describe('Superset API clients', () => {
+  it('logs in with refresh as a string ("true"), as superset-api-client sends it, and gets a refresh token', async () => {
+    const res = await clientLogin('true');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string; refresh_token?: string };
+    expect(body.access_token).toBeTruthy();
+    expect(body.refresh_token).toBeTruthy();
+    const noRefresh = (await (await clientLogin('false')).json()) as { refresh_token?: string };
+    expect(noRefresh.refresh_token).toBeUndefined();
+    const bad = await clientLogin('perhaps');
+    expect(bad.status).toBe(400);
+  });
+
+  it('hands out a CSRF token after login and accepts it as X-CSRFToken on writes', async () => {
+    const { access_token } = (await (await clientLogin()).json()) as { access_token: string };
+    const csrf = await fetch(`${cloud.url}/api/v1/security/csrf_token/`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(csrf.status).toBe(200);
+    const { result } = (await csrf.json()) as { result: string };
+    expect(result).toMatch(/^[0-9a-f]{20,}$/);
+    const created = await fetch(`${cloud.url}/api/v1/saved_query/`, {
+      method: 'POST',
+      headers: jsonHeaders(access_token, { 'X-CSRFToken': result, Referer: cloud.url }),
+      body: JSON.stringify({ db_id: 1, label: 'from a client', sql: 'SELECT 1' }),
+    });
+    expect(created.status).toBe(201);
+    expect((await fetch(`${cloud.url}/api/v1/security/csrf_token/`)).status).toBe(401);
+  });
+
+  it('reads q as JSON when it is not rison (Flask-AppBuilder FAB_API_ALLOW_JSON_QS)', async () => {
+    const { access_token } = (await (await clientLogin()).json()) as { access_token: string };
+    const q = JSON.stringify({ filters: [{ col: 'database_name', opr: 'ct', value: 'examples' }], page: 0, page_size: 100 });
+    const res = await fetch(`${cloud.url}/api/v1/database/?q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { count: number; result: { database_name: string }[] };
+    expect(body.result.map((d) => d.database_name)).toContain('examples');
+    const neither = await fetch(`${cloud.url}/api/v1/database/?q=${encodeURIComponent('(page:')}`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(neither.status).toBe(400);
+  });
+
+  it('redirects (308) the other slash form of a route to the declared one, keeping method, body and query', async () => {
+    const { access_token } = (await (await clientLogin()).json()) as { access_token: string };
+    const body = JSON.stringify({ sqlalchemy_uri: 'duckdb:///:memory:', database_name: 'probe' });
+    const moved = await fetch(`${cloud.url}/api/v1/database/test_connection`, { method: 'POST', headers: jsonHeaders(access_token), body, redirect: 'manual' });
+    expect(moved.status).toBe(308);
+    expect(moved.headers.get('location')).toBe('/api/v1/database/test_connection/');
+    const followed = await fetch(`${cloud.url}/api/v1/database/test_connection`, { method: 'POST', headers: jsonHeaders(access_token), body });
+    expect(followed.status).toBe(200);
+    expect(await followed.json()).toEqual({ message: 'OK' });
+    // The other way round (a slashless route asked with a slash), with the query string kept.
+    const back = await fetch(`${cloud.url}/api/v1/query/updated_since/?q=(last_updated_ms:0)`, { headers: { authorization: `Bearer ${access_token}` }, redirect: 'manual' });
+    expect(back.status).toBe(308);
+    expect(back.headers.get('location')).toBe('/api/v1/query/updated_since?q=(last_updated_ms:0)');
+  });
+
+  it('answers an expired token with {"msg": "Token has expired"}, then serves the client once it refreshed', async () => {
+    const { refresh_token } = (await (await clientLogin()).json()) as { refresh_token: string };
+    const { access_token: expired } = await issueTokens({ id: 1, username: 'admin', roles: ['Admin'] }, process.env.LOCAL_JWT_SECRET!, {
+      nowMs: Date.now() - 2 * 3600_000,
+    });
+    const refused = await fetch(`${cloud.url}/api/v1/database/`, { headers: { authorization: `Bearer ${expired}` } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ msg: 'Token has expired' });
+    const refreshed = await fetch(`${cloud.url}/api/v1/security/refresh`, { method: 'POST', headers: { authorization: `Bearer ${refresh_token}` } });
+    expect(refreshed.status).toBe(200);
+    const { access_token } = (await refreshed.json()) as { access_token: string };
+    expect((await fetch(`${cloud.url}/api/v1/database/`, { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(200);
+  });
+
+  it('exports databases at /api/v1/database/export/?q=!(1) (never taken for /{pk}): a zip of YAML with uuids', async () => {
+    const { access_token } = (await (await clientLogin()).json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${access_token}` };
+    const shown = (await (await fetch(`${cloud.url}/api/v1/database/1`, { headers: auth })).json()) as { result: { uuid: string; database_name: string } };
+    const res = await fetch(`${cloud.url}/api/v1/database/export/?q=!(1)`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=database_export_\d{8}T\d{6}\.zip$/);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const names = Object.keys(files);
+    const metadata = parse(strFromU8(files[names.find((n) => n.endsWith('/metadata.yaml'))!]));
+    expect(metadata).toMatchObject({ version: '1.0.0', type: 'Database' });
+    const dbFile = names.find((n) => /\/databases\/[^/]+\.yaml$/.test(n))!;
+    const db = parse(strFromU8(files[dbFile]));
+    expect(db).toMatchObject({ database_name: shown.result.database_name, uuid: shown.result.uuid, version: '1.0.0' });
+    expect(typeof db.sqlalchemy_uri).toBe('string');
+    const missing = await fetch(`${cloud.url}/api/v1/database/export/?q=!(999999)`, { headers: auth });
+    expect(missing.status).toBe(404);
+  });
+});
