@@ -1,4 +1,4 @@
-// The product's top bar: brand, the SQL menu, Charts, Dashboards and the user menu.
+// The product's top bar: brand, the SQL menu, Datasets, Charts, Dashboards and the user menu.
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../auth/session';
@@ -38,6 +38,9 @@ export function TopNav() {
             </>
           )}
         </DropdownMenu>
+        <Link to="/tablemodelview/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
+          Datasets
+        </Link>
         <Link to="/chart/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
           Charts
         </Link>

@@ -54,6 +54,8 @@ const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => i
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
 const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
 const settingsRoute = page('settings', 'Settings', () => import('../features/account/SettingsPage'));
+const datasetListRoute = page('tablemodelview/list', 'Datasets', () => import('../features/datasets/DatasetListPage'));
+const datasetListAliasRoute = page('dataset/list', 'Datasets', () => import('../features/datasets/DatasetListPage'));
 const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('../features/dashboards/DashboardListPage'));
 const reportListRoute = page('report/list', 'Reports', () => import('../features/reports/ReportListPage'));
 const alertListRoute = page('alert/list', 'Alerts', () => import('../features/reports/ReportListPage'));
@@ -71,6 +73,8 @@ const routeTree = rootRoute.addChildren([
     dashboardListRoute,
     reportListRoute,
     alertListRoute,
+    datasetListRoute,
+    datasetListAliasRoute,
     userInfoRoute,
     settingsRoute,
   ]),

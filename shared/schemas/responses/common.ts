@@ -57,8 +57,9 @@ export const listAnswer = <S extends z.ZodRawShape>(item: z.ZodObject<S>) =>
     count: z.number().int().min(0),
     ids: z.array(z.union([z.number(), z.string()])),
     result: z.array(selectable(item)),
-    list_columns: z.array(z.string()).readonly(),
-    order_columns: z.array(z.string()).readonly(),
+    // `q=(keys:!(...))` chooses which of these metadata keys come back (functions/lists/engine.ts).
+    list_columns: z.array(z.string()).readonly().optional(),
+    order_columns: z.array(z.string()).readonly().optional(),
     list_title: z.string().optional(),
     description_columns: z.record(z.string(), z.string()).optional(),
     label_columns: z.record(z.string(), z.string()).optional(),

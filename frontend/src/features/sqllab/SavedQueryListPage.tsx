@@ -1,18 +1,42 @@
-// /savedqueryview/list/: the user's saved queries with search, paging, and per row Run (open in the
-// editor), Edit, Copy link and Delete.
-import { useCallback, useEffect, useState } from 'react';
+// /savedqueryview/list/: the user's saved queries on the shared ListView: search (name, description,
+// schema, SQL), database and owner filters, sort by any column, paging, bulk delete, and per row Run
+// (open in the editor), Edit, Copy link and Delete.
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../app/PageHeader';
-import { EmptyState } from '../../app/EmptyState';
+import { api } from '../../api/client';
+import { ListView } from '../../app/list/ListView';
+import { toOptions } from '../../app/list/fetchList';
+import type { ListArgs, ListColumn, ListFilter } from '../../app/list/types';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import * as sqllabApi from './api/sqllabApi';
 import { copyText } from './actions/savedActions';
 import { Modal } from './components/Modal';
 import { savedQueryFromServer, type SavedQuery } from './state/serverMapping';
 import './sqllab.css';
-import { Pager } from './components/Pager';
 
-const PAGE_SIZE = 25;
+interface SavedQueryRow extends SavedQuery {
+  sql_tables: { schema?: string | null; table?: string }[];
+  created_by: { first_name?: string; last_name?: string } | null;
+  tags: string[];
+}
+
+/** A tag as the list shows it (tags are {id, name} objects in Superset). */
+const tagName = (t: unknown) => (t && typeof t === 'object' && 'name' in t ? String((t as { name: unknown }).name) : String(t));
+
+const FILTERS: ListFilter[] = [
+  { kind: 'search', id: 'search', label: 'Search saved queries', placeholder: 'Name, description, schema or SQL', col: 'label', opr: 'all_text' },
+  { kind: 'select', id: 'database', label: 'Database', col: 'database', opr: 'rel_o_m', options: async () => toOptions(await api.call('savedQuery.related', { params: { column: 'database' }, q: { page: 0, page_size: 1000 } })) },
+  { kind: 'select', id: 'owner', label: 'Owner', col: 'created_by', opr: 'rel_o_m', options: async () => toOptions(await api.call('savedQuery.related', { params: { column: 'created_by' }, q: { page: 0, page_size: 1000 } })) },
+];
+const fetchSaved = async (q: ListArgs) => {
+  const answer = await api.call('savedQuery.list', { q: { ...q } });
+  const result = answer.result.flatMap((row): SavedQueryRow[] => {
+    const saved = savedQueryFromServer(row);
+    return saved ? [{ ...saved, sql_tables: row.sql_tables ?? [], created_by: row.created_by ?? null, tags: (row.tags ?? []).map(tagName) }] : [];
+  });
+  return { count: answer.count, result };
+};
 
 function EditDialog({ query, onClose, onSaved }: { query: SavedQuery; onClose: () => void; onSaved: () => void }) {
   const [label, setLabel] = useState(query.label);
@@ -43,100 +67,88 @@ function EditDialog({ query, onClose, onSaved }: { query: SavedQuery; onClose: (
 
 export default function SavedQueryListPage() {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [data, setData] = useState<{ count: number; result: SavedQuery[] } | null>(null);
-  const [error, setError] = useState(false);
+  const [count, setCount] = useState<number | null>(null);
+  const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<SavedQuery | null>(null);
-  const [deleting, setDeleting] = useState<SavedQuery | null>(null);
+  const [deleting, setDeleting] = useState<SavedQueryRow[] | null>(null);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
 
-  const load = useCallback(async () => {
+  const remove = async (rows: SavedQueryRow[]) => {
     try {
-      const filters = search.trim() ? [{ col: 'label', opr: 'ct', value: search.trim() }] : [];
-      const answer = await sqllabApi.listSavedQueries({ filters, order_column: 'changed_on_delta_humanized', order_direction: 'desc', page, page_size: PAGE_SIZE });
-      setData({ count: answer.count, result: answer.result.map(savedQueryFromServer).filter((q) => q !== null) });
-      setError(false);
-    } catch {
-      setError(true);
-    }
-  }, [search, page]);
-
-  useEffect(() => {
-    const t = setTimeout(() => void load(), 250);
-    return () => clearTimeout(t);
-  }, [load]);
-
-  const remove = async (q: SavedQuery) => {
-    try {
-      await sqllabApi.deleteSavedQuery(q.id);
-      addSuccessToast('Deleted: 1 saved query');
+      if (rows.length === 1) await sqllabApi.deleteSavedQuery(rows[0].id);
+      else await api.call('savedQuery.bulkDelete', { q: rows.map((r) => r.id) });
+      addSuccessToast(rows.length === 1 ? 'Deleted: 1 saved query' : `Deleted: ${rows.length} saved queries`);
       setDeleting(null);
-      void load();
+      refresh();
     } catch {
-      addDangerToast('There was an issue deleting the selected query');
+      addDangerToast('There was an issue deleting the selected queries');
     }
   };
 
-  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  const columns: ListColumn<SavedQueryRow>[] = [
+    { id: 'label', header: 'Name', sortColumn: 'label', render: (q) => <><strong>{q.label}</strong>{q.description ? <div className="saved-queries__desc">{q.description}</div> : null}</> },
+    { id: 'database', header: 'Database', sortColumn: 'database.database_name', render: (q) => q.database?.database_name ?? q.db_id },
+    { id: 'schema', header: 'Schema', sortColumn: 'schema', render: (q) => q.schema || '—' },
+    { id: 'tables', header: 'Tables', render: (q) => q.sql_tables.map((t) => (t.schema ? `${t.schema}.${t.table}` : t.table)).join(', ') || '—' },
+    { id: 'sql', header: 'SQL', sortColumn: 'sql', className: 'saved-queries__sql', render: (q) => <code title={q.sql}>{q.sql}</code> },
+    { id: 'owner', header: 'Owner', sortColumn: 'created_by.first_name', render: (q) => (q.created_by ? `${q.created_by.first_name ?? ''} ${q.created_by.last_name ?? ''}`.trim() : '—') },
+    { id: 'tags', header: 'Tags', render: (q) => q.tags.join(', ') || '—' },
+    { id: 'modified', header: 'Modified', sortColumn: 'changed_on_delta_humanized', render: (q) => q.changed_on_delta_humanized ?? '' },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hiddenHeader: true,
+      className: 'saved-queries__actions',
+      render: (q) => (
+        <>
+          <button type="button" className="button button--secondary button--small" aria-label={`Run ${q.label} in SQL Lab`} onClick={() => void navigate({ to: '/sqllab/', search: { savedQueryId: q.id } as never })}>Run</button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Edit ${q.label}`} onClick={() => setEditing(q)}>Edit</button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Copy link to ${q.label}`}
+            onClick={async () => {
+              await copyText(`${window.location.origin}/sqllab/?savedQueryId=${q.id}`);
+              addSuccessToast('Copied to clipboard!');
+            }}
+          >
+            Copy link
+          </button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Delete ${q.label}`} onClick={() => setDeleting([q])}>Delete</button>
+        </>
+      ),
+    },
+  ];
+
   return (
     <div className="page saved-queries">
       <PageHeader
         title="Saved queries"
-        subtitle={data ? `${data.count.toLocaleString('en-US')} saved ${data.count === 1 ? 'query' : 'queries'}` : undefined}
+        subtitle={count !== null ? `${count.toLocaleString('en-US')} saved ${count === 1 ? 'query' : 'queries'}` : undefined}
         actions={<Link className="button button--primary" to="/sqllab/">Open SQL Lab</Link>}
       />
-      <input className="input saved-queries__search" type="search" placeholder="Search by name" aria-label="Search saved queries" value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} />
-      {error && <p className="form__error" role="alert">Saved queries could not be loaded.</p>}
-      {data && data.result.length === 0 ? (
-        <EmptyState headingLevel={2} title="No saved queries" message={search ? 'Nothing matches this search.' : 'Save a query from SQL Lab to find it here.'} />
-      ) : (
-        <div className="panel saved-queries__panel">
-          <table className="simple-table saved-queries__table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Database</th>
-                <th scope="col">Schema</th>
-                <th scope="col">SQL</th>
-                <th scope="col">Modified</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.result ?? []).map((q) => (
-                <tr key={q.id}>
-                  <td><strong>{q.label}</strong>{q.description ? <div className="saved-queries__desc">{q.description}</div> : null}</td>
-                  <td>{q.database?.database_name ?? q.db_id}</td>
-                  <td>{q.schema || '—'}</td>
-                  <td className="saved-queries__sql"><code title={q.sql}>{q.sql}</code></td>
-                  <td>{q.changed_on_delta_humanized ?? ''}</td>
-                  <td className="saved-queries__actions">
-                    <button type="button" className="button button--secondary button--small" aria-label={`Run ${q.label} in SQL Lab`} onClick={() => void navigate({ to: '/sqllab/', search: { savedQueryId: q.id } as never })}>Run</button>
-                    <button type="button" className="button button--ghost button--small" aria-label={`Edit ${q.label}`} onClick={() => setEditing(q)}>Edit</button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Copy link to ${q.label}`}
-                      onClick={async () => {
-                        await copyText(`${window.location.origin}/sqllab/?savedQueryId=${q.id}`);
-                        addSuccessToast('Copied to clipboard!');
-                      }}
-                    >
-                      Copy link
-                    </button>
-                    <button type="button" className="button button--ghost button--small" aria-label={`Delete ${q.label}`} onClick={() => setDeleting(q)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} pages={pages} onPage={setPage} />
-        </div>
-      )}
-      {editing && <EditDialog query={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />}
+      <ListView
+        label="Saved queries"
+        columns={columns}
+        filters={FILTERS}
+        fetchPage={fetchSaved}
+        rowKey={(q) => q.id}
+        rowLabel={(q) => q.label}
+        initialSort={{ column: 'changed_on_delta_humanized', order: 'desc' }}
+        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) }]}
+        empty={{ title: 'No saved queries', message: 'Save a query from SQL Lab to find it here.', filteredMessage: 'Nothing matches this search.' }}
+        loadError="Saved queries could not be loaded."
+        reloadToken={reload}
+        onLoaded={(page) => setCount(page.count)}
+      />
+      {editing && <EditDialog query={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
       {deleting && (
         <Modal title="Delete saved query?" onClose={() => setDeleting(null)} onSubmit={() => void remove(deleting)}>
-          <p>The saved query <strong>{deleting.label}</strong> will be deleted. This cannot be undone.</p>
+          {deleting.length === 1 ? (
+            <p>The saved query <strong>{deleting[0].label}</strong> will be deleted. This cannot be undone.</p>
+          ) : (
+            <p>{deleting.length} saved queries will be deleted. This cannot be undone.</p>
+          )}
           <div className="modal__actions">
             <button type="button" className="button button--secondary" onClick={() => setDeleting(null)}>Cancel</button>
             <button type="submit" className="button button--danger">Delete</button>
