@@ -55,11 +55,15 @@ function columnData(c: DatasetColumnRecord) {
 
 /** Saved metrics as Superset shows them: currency as its {symbol, symbolPosition} object. */
 function metricData(m: DatasetMetricRecord) {
-  let currency: unknown = null;
+  let currency: { symbol: string; symbolPosition: string } | null = null;
   try {
-    currency = m.currency ? JSON.parse(m.currency) : null;
+    const parsed: unknown = m.currency ? JSON.parse(m.currency) : null;
+    if (parsed && typeof parsed === 'object' && 'symbol' in parsed) {
+      const p = parsed as { symbol: unknown; symbolPosition?: unknown };
+      currency = { symbol: String(p.symbol), symbolPosition: String(p.symbolPosition ?? 'prefix') };
+    }
   } catch {
-    currency = { symbol: m.currency, symbolPosition: 'prefix' };
+    currency = m.currency ? { symbol: m.currency, symbolPosition: 'prefix' } : null;
   }
   return { ...m, currency };
 }

@@ -35,7 +35,8 @@ export const DatasetMetricSchema = z.object({
   expression: z.string(),
   description: z.string().nullable(),
   d3format: z.string().nullable(),
-  currency: z.string().nullable(),
+  /** Superset keeps it as JSON: {symbol, symbolPosition}. */
+  currency: z.object({ symbol: z.string(), symbolPosition: z.string() }).passthrough().nullable(),
   warning_text: z.string().nullable(),
   extra: z.string().nullable(),
 });
