@@ -115,7 +115,7 @@ export function ListView<Row>(props: ListViewProps<Row>) {
       )}
       {failed && <p className="form__error" role="alert">{props.loadError}</p>}
       {data && rows.length === 0 ? (
-        <EmptyState headingLevel={2} title={props.empty.title} message={filtered ? (props.empty.filteredMessage ?? 'Nothing matches these filters.') : props.empty.message} />
+        <EmptyState headingLevel={2} title={filtered ? 'No results' : props.empty.title} message={filtered ? (props.empty.filteredMessage ?? 'Nothing matches these filters.') : props.empty.message} />
       ) : state.viewMode === 'card' && renderCard ? (
         <ul className="list-view__cards" aria-label={props.label} aria-busy={!data}>
           {rows.map((row) => (
