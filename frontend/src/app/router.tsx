@@ -50,6 +50,7 @@ const sqllabRoute = page('sqllab', 'SQL Lab', () => import('../features/sqllab/S
 const queryHistoryRoute = page('sqllab/history', 'Query history', () => import('../features/sqllab/QueryHistoryPage'));
 const savedQueriesRoute = page('savedqueryview/list', 'Saved queries', () => import('../features/sqllab/SavedQueryListPage'));
 const exploreRoute = page('explore', 'Explore', () => import('../features/explore/ExplorePage'));
+const legacyExploreRoute = page('superset/explore', 'Explore', () => import('../features/explore/ExplorePage'));
 const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => import('../features/dashboards/DashboardPage'));
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
 const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
@@ -68,6 +69,7 @@ const routeTree = rootRoute.addChildren([
     queryHistoryRoute,
     savedQueriesRoute,
     exploreRoute,
+    legacyExploreRoute,
     dashboardRoute,
     chartListRoute,
     dashboardListRoute,

@@ -1,0 +1,67 @@
+// Side queries of the current form data: results and samples for the data pane, the SQL for "View
+// query", and the downloads (CSV / XLSX / JSON through the chart data API, PNG from the drawn SVG).
+import { getPlugin } from '../../../../../shared/viz/registry';
+import type { ChartDataQueryContext } from '../../../../../shared/viz/types';
+import { api } from '../../../api/client';
+import { fetchChartData } from '../../charts/data/fetchChartData';
+import { queryFormData } from './runChart';
+import { exploreStore } from '../state/exploreStore';
+
+export interface DataAnswer {
+  colnames: string[];
+  data: Record<string, unknown>[];
+}
+
+function context(resultType: ChartDataQueryContext['result_type'], resultFormat?: ChartDataQueryContext['result_format']): ChartDataQueryContext {
+  const fd = queryFormData();
+  const ctx = getPlugin(fd.viz_type)!.buildQuery(fd, { resultType, resultFormat });
+  return { ...ctx, result_type: resultType, ...(resultFormat ? { result_format: resultFormat } : {}) };
+}
+
+export async function fetchPaneData(kind: 'results' | 'samples'): Promise<DataAnswer> {
+  const [first] = await fetchChartData(context(kind), { sliceId: exploreStore.slice?.slice_id });
+  if (first?.error) throw new Error(String(first.error));
+  const data = (first?.data ?? []) as Record<string, unknown>[];
+  return { colnames: (first?.colnames as string[] | undefined) ?? Object.keys(data[0] ?? {}), data };
+}
+
+export async function fetchQueryText(): Promise<string> {
+  const answer = await fetchChartData(context('query'), { sliceId: exploreStore.slice?.slice_id });
+  return answer.map((q) => String(q.query ?? '')).filter(Boolean).join('\n\n');
+}
+
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const fileName = (ext: string) => `${(exploreStore.slice?.slice_name ?? 'chart').replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '') || 'chart'}.${ext}`;
+
+export async function downloadData(format: 'csv' | 'xlsx' | 'json') {
+  const response = await api.raw('chartData.run', { body: context('full', format) });
+  saveBlob(await response.blob(), fileName(format));
+}
+
+export async function downloadPng(container: Element | null) {
+  const svg = container?.querySelector('svg');
+  if (!svg) throw new Error('This chart has nothing drawn to download yet.');
+  const { width, height } = svg.getBoundingClientRect();
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(width * 2);
+  canvas.height = Math.ceil(height * 2);
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (blob) saveBlob(blob, fileName('png'));
+}

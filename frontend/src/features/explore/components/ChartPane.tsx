@@ -1,0 +1,74 @@
+// The right column's chart: loading, the drawn chart (the plugin's transformProps at the pane's size,
+// render-only controls applied at once), the failed state in the error display, or 'stopped'.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { panelControls } from '../../../../../shared/viz/explore/index';
+import { getPlugin } from '../../../../../shared/viz/registry';
+import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../../shared/viz/types';
+import { ErrorMessage } from '../../../app/errors/ErrorMessage';
+import { ChartView } from '../../charts/render/ChartView';
+import { chartRenderSucceeded } from '../../charts/state/chartStatus';
+import { exploreStore } from '../state/exploreStore';
+
+function useSize(ref: React.RefObject<HTMLElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([e]) => setSize({ width: Math.floor(e.contentRect.width), height: Math.floor(e.contentRect.height) }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/** The form data to draw with: the queried one, with the current values of render-only controls. */
+function drawFormData(queried: FormData, current: FormData): FormData {
+  if (queried.viz_type !== current.viz_type) return queried;
+  const plugin = getPlugin(current.viz_type);
+  const next = { ...queried };
+  for (const ctl of plugin ? panelControls(plugin.controlPanel) : []) if (ctl.renderTrigger && ctl.name in current) next[ctl.name] = current[ctl.name];
+  return next;
+}
+
+export function ChartPane({ title }: { title: string }) {
+  const snap = useSnapshot(exploreStore);
+  const body = useRef<HTMLDivElement>(null);
+  const size = useSize(body);
+  const status = snap.chart.chartStatus;
+  const queried = snap.chart.latestQueryFormData as FormData | null;
+  const queriesData = snap.queriesData as ChartDataResponseResult[] | null;
+  const drawn = useMemo((): ChartProps | Error | null => {
+    if (!queried || !queriesData || size.width <= 0 || size.height <= 0 || (status !== 'success' && status !== 'rendered')) return null;
+    const fd = drawFormData(queried, snap.formData as FormData);
+    try {
+      return getPlugin(fd.viz_type)!.transformProps({ formData: fd, queriesData, width: size.width, height: size.height, datasource: snap.datasource as never });
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  }, [queried, queriesData, size.width, size.height, status, snap.formData, snap.datasource]);
+  useEffect(() => {
+    if (drawn && !(drawn instanceof Error) && exploreStore.chart.chartStatus === 'success') exploreStore.chart = chartRenderSucceeded(exploreStore.chart, Date.now());
+  }, [drawn]);
+  return (
+    <div className="explore__chart" ref={body} data-status={status} data-series={drawn && !(drawn instanceof Error) && drawn.kind === 'echarts' ? drawn.seriesNames.length : undefined} aria-busy={status === 'loading'}>
+      {status === 'loading' && (
+        <div className="explore__loading" role="status">
+          Loading…
+        </div>
+      )}
+      {status === '' && !snap.datasource && <p className="explore__hint">Choose a dataset to explore.</p>}
+      {status === '' && snap.datasource && <p className="explore__hint">Press "Update chart" to see your chart.</p>}
+      {status === 'stopped' && (
+        <div className="explore__stopped" role="alert">
+          {snap.chart.chartAlert}
+        </div>
+      )}
+      {status === 'failed' && (
+        <ErrorMessage message={snap.chart.chartAlert ?? 'An error occurred'} errors={(snap.chartErrors ?? []) as never} onCopy={(text) => void navigator.clipboard?.writeText(text).catch(() => undefined)} />
+      )}
+      {drawn instanceof Error && <ErrorMessage message={`An error occurred while rendering the visualization: ${drawn.message}`} />}
+      {drawn && !(drawn instanceof Error) && <ChartView props={drawn} label={title} />}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// The data pane under the chart: Results and Samples tabs, each a searchable table with a copy button.
+import { useState } from 'react';
+import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
+import { fetchPaneData, type DataAnswer } from '../actions/chartQueries';
+import { copyToClipboard } from '../actions/chartMeta';
+
+type Tab = 'results' | 'samples';
+
+export function DataPane() {
+  const [tab, setTab] = useState<Tab | null>(null);
+  const [answer, setAnswer] = useState<DataAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const open = async (next: Tab) => {
+    setTab(next);
+    setAnswer(null);
+    setError(null);
+    try {
+      setAnswer(await fetchPaneData(next));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'An error occurred');
+    }
+  };
+  const needle = search.toLowerCase();
+  const rows = (answer?.data ?? []).filter((r) => !needle || Object.values(r).some((v) => String(v).toLowerCase().includes(needle)));
+  const copy = () =>
+    copyToClipboard([answer!.colnames.join('\t'), ...rows.map((r) => answer!.colnames.map((c) => String(r[c] ?? '')).join('\t'))].join('\n')).then(
+      () => addSuccessToast('Copied to clipboard!'),
+      () => addDangerToast('Sorry, your browser does not support copying.'),
+    );
+  return (
+    <section className="explore__data" aria-label="Data pane">
+      <div role="tablist" aria-label="Data" className="explore__tabs">
+        {(['results', 'samples'] as Tab[]).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'is-active' : ''} onClick={() => void open(t)}>
+            {t === 'results' ? 'Results' : 'Samples'}
+          </button>
+        ))}
+        {tab && (
+          <button type="button" className="button button--ghost button--small" aria-label="Close data pane" onClick={() => setTab(null)}>
+            ×
+          </button>
+        )}
+      </div>
+      {tab && (
+        <div className="explore__data-body" role="tabpanel" aria-label={tab === 'results' ? 'Results' : 'Samples'}>
+          {error && <p role="alert">{error}</p>}
+          {!answer && !error && <p role="status">Loading…</p>}
+          {answer && (
+            <>
+              <div className="explore__data-tools">
+                <span>{`${rows.length} rows`}</span>
+                <input type="search" className="input input--small" aria-label="Search data" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
+                <button type="button" className="button button--ghost button--small" onClick={() => void copy()}>
+                  Copy
+                </button>
+              </div>
+              <table className="explore__data-table" aria-label={`${tab} table`}>
+                <thead>
+                  <tr>
+                    {answer.colnames.map((c) => (
+                      <th key={c}>{c}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.slice(0, 500).map((r, i) => (
+                    <tr key={i}>
+                      {answer.colnames.map((c) => (
+                        <td key={c}>{r[c] === null || r[c] === undefined ? 'N/A' : String(r[c])}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

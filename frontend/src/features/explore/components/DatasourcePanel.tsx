@@ -1,0 +1,39 @@
+// The left panel: the dataset's name, its metrics and columns, searchable, each draggable into a control.
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { exploreStore } from '../state/exploreStore';
+import { setDragItem } from './dragData';
+
+export function DatasourcePanel() {
+  const { datasource } = useSnapshot(exploreStore);
+  const [search, setSearch] = useState('');
+  if (!datasource) return <aside className="explore__datasource" aria-label="Datasource">No dataset</aside>;
+  const needle = search.trim().toLowerCase();
+  const match = (...names: (string | null | undefined)[]) => !needle || names.some((n) => n?.toLowerCase().includes(needle));
+  const metrics = (datasource.metrics ?? []).filter((m) => match(m.metric_name, m.verbose_name));
+  const columns = (datasource.columns ?? []).filter((c) => match(c.column_name, c.verbose_name));
+  return (
+    <aside className="explore__datasource" aria-label="Datasource">
+      <h2 className="explore__dataset-name" title={datasource.name ?? ''}>
+        {datasource.name ?? datasource.table_name}
+      </h2>
+      <input type="search" className="input" placeholder="Search Metrics & Columns" aria-label="Search metrics and columns" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <h3 className="explore__list-title">{`Metrics (${metrics.length})`}</h3>
+      <ul className="explore__items" aria-label="Metrics">
+        {metrics.map((m) => (
+          <li key={m.metric_name} draggable className="explore__item explore__item--metric" aria-label={`Metric ${m.metric_name}`} onDragStart={(e) => setDragItem(e, { kind: 'metric', name: m.metric_name })} title={m.expression}>
+            <span aria-hidden="true">ƒ</span> {m.verbose_name || m.metric_name}
+          </li>
+        ))}
+      </ul>
+      <h3 className="explore__list-title">{`Columns (${columns.length})`}</h3>
+      <ul className="explore__items" aria-label="Columns">
+        {columns.map((c) => (
+          <li key={c.column_name} draggable className="explore__item" aria-label={`Column ${c.column_name}`} onDragStart={(e) => setDragItem(e, { kind: 'column', name: c.column_name })} title={c.type ?? ''}>
+            <span aria-hidden="true">{c.is_dttm ? '◷' : '#'}</span> {c.verbose_name || c.column_name}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

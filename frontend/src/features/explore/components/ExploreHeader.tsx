@@ -1,0 +1,66 @@
+// Explore's header: the chart name, favorite star, permalink copy, View query, downloads and Save.
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { DropdownMenu } from '../../../app/DropdownMenu';
+import { addDangerToast } from '../../toasts/toastStore';
+import { exploreStore } from '../state/exploreStore';
+import { copyPermalink, toggleFavorite } from '../actions/chartMeta';
+import { downloadData, downloadPng, fetchQueryText } from '../actions/chartQueries';
+import { SaveModal } from './SaveModal';
+
+export function ExploreHeader({ title }: { title: string }) {
+  const snap = useSnapshot(exploreStore);
+  const [saving, setSaving] = useState(false);
+  const [query, setQuery] = useState<string | null>(null);
+  const fail = (e: unknown) => addDangerToast(e instanceof Error ? e.message : 'An error occurred');
+  const viewQuery = () => fetchQueryText().then(setQuery, fail);
+  return (
+    <header className="explore__header">
+      <h1 className="explore__title">{title}</h1>
+      {snap.slice && (
+        <button type="button" className="button button--ghost" aria-pressed={snap.isFavorite} aria-label={snap.isFavorite ? 'Unmark as favorite' : 'Mark as favorite'} onClick={() => void toggleFavorite()}>
+          {snap.isFavorite ? '★' : '☆'}
+        </button>
+      )}
+      <span className="explore__spacer" />
+      <button type="button" className="button button--ghost" onClick={() => void copyPermalink()}>
+        Copy permalink
+      </button>
+      {snap.permalink && <input className="input input--small" readOnly aria-label="Permalink" value={snap.permalink} />}
+      <button type="button" className="button button--ghost" onClick={() => void viewQuery()}>
+        View query
+      </button>
+      <DropdownMenu label="Download">
+        {(close) => (
+          <>
+            {(['csv', 'xlsx', 'json'] as const).map((f) => (
+              <button key={f} type="button" role="menuitem" className="dropdown__item" onClick={() => (close(), void downloadData(f).catch(fail))}>
+                {`Export to .${f.toUpperCase()}`}
+              </button>
+            ))}
+            <button type="button" role="menuitem" className="dropdown__item" onClick={() => (close(), void downloadPng(document.querySelector('.explore__chart')).catch(fail))}>
+              Download as image
+            </button>
+          </>
+        )}
+      </DropdownMenu>
+      <button type="button" className="button button--primary" disabled={!snap.datasource} onClick={() => setSaving(true)}>
+        Save
+      </button>
+      {saving && <SaveModal onClose={() => setSaving(false)} />}
+      {query !== null && (
+        <div className="modal-backdrop">
+          <div className="modal" role="dialog" aria-modal="true" aria-label="View query">
+            <h2 className="modal__title">View query</h2>
+            <pre className="explore__query">{query}</pre>
+            <div className="modal__actions">
+              <button type="button" className="button button--primary" onClick={() => setQuery(null)}>
+                Close
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}
