@@ -23,7 +23,13 @@ async function dimensions(context: CompileContext, query: NormalizedQuery): Prom
     const sql = context.dialect.timeGrainExpression(query.extras.time_grain_sqla ?? null, await temporalSql(context, column));
     out.push({ sql, label: DTTM_ALIAS, temporal: true, column });
   }
-  for (const ref of query.columns) out.push(await resolveColumn(context, ref));
+  const grain = query.extras.time_grain_sqla ?? null;
+  for (const ref of query.columns) {
+    const column = typeof ref === 'string' && ref === query.granularity ? context.columns.get(ref) : undefined;
+    // A selected column that is the granularity gets the query's time grain (Superset's get_sqla_query).
+    if (column && grain) out.push({ sql: context.dialect.timeGrainExpression(grain, await temporalSql(context, column)), label: ref as string, temporal: true, column });
+    else out.push(await resolveColumn(context, ref));
+  }
   return out;
 }
 

@@ -168,6 +168,13 @@ describe('query object features', () => {
     expect(result.from_dttm).toBe(Date.UTC(2014, 0, 1));
   });
 
+  it('a selected column that is the granularity gets time_grain_sqla', async () => {
+    const query: QueryObject = { columns: ['date'], granularity: 'date', time_range: '2014-01-01 : 2015-01-01', extras: { time_grain_sqla: 'P3M' }, metrics: [COUNT] };
+    const result = await runChartQuery(examples.engine, weather, query, 'full');
+    expect(result.coltypes).toEqual([2, 0]);
+    expect(result.data?.map((row) => row.date).sort()).toEqual([0, 3, 6, 9].map((month) => Date.UTC(2014, month, 1)));
+  });
+
   it('legacy __timestamp filters mean the granularity column', async () => {
     const query: QueryObject = { granularity: 'date', is_timeseries: true, metrics: [COUNT], filters: [{ col: '__timestamp', op: 'TEMPORAL_RANGE', val: '2014-01-01 : 2014-02-01' }] };
     const result = await runChartQuery(examples.engine, weather, query, 'full');
