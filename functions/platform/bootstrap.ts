@@ -37,8 +37,9 @@ export async function bootstrapLocal(ports: Ports, options: { examplesPath: stri
       'duckdb',
       admin.id,
     ));
-  // Datasets for every examples table and the example charts, once per store.
-  if (options.exampleCharts !== false) {
+  // Datasets for every examples table, the example charts and dashboards, once per store; asked for
+  // by the local cloud's first start (they need the examples file to exist).
+  if (options.exampleCharts === true) {
     await seedExampleCharts(ports, admin, examples);
     await seedExampleDashboards(ports, admin);
   }
