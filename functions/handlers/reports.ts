@@ -2,9 +2,11 @@
 import { httpModule } from '../http/httpModule';
 import { getPorts } from '../ports/index';
 import { listReportLogEntries, listReports, reportRelatedUsers } from '../reports/list';
+import { listOutbox } from '../reports/outbox';
 import { bulkDeleteReports, createReport, deleteReport, getReport, updateReport } from '../reports/service';
 
 export const handler = httpModule({
+  'report.outbox': (req) => listOutbox(req.user),
   'report.list': (req) => listReports(getPorts(), req.user, req.q),
   'report.create': (req) => createReport(getPorts(), req.user, req.body),
   'report.bulkDelete': (req) => bulkDeleteReports(getPorts(), req.user, req.q),

@@ -57,6 +57,8 @@ export interface FunctionEnvInput {
   region: string;
   /** The endpoint is the user's (LocalStack, a real account): keep their credentials. */
   external: boolean;
+  /** Where the local SES v2 endpoint keeps sent messages (absent when not emulating). */
+  outboxDir?: string;
 }
 
 /** The environment every handler reads, exactly the variables the CDK stacks give the Lambdas. */
@@ -70,6 +72,7 @@ export function functionEnv(input: FunctionEnvInput, current: NodeJS.ProcessEnv 
     [FUNCTION_ENV.examplesDbPath]: resolve(input.examplesPath),
     [FUNCTION_ENV.reportsWebhookHttpsOnly]: 'false',
   };
+  if (input.outboxDir) env[FUNCTION_ENV.localOutboxDir] = input.outboxDir;
   // Against a real account AWS_ENDPOINT_URL stays unset and the caller's credential chain (profile,
   // SSO...) is used untouched; emulators and LocalStack accept any key, but the SDK wants one.
   if (input.endpoint) {

@@ -131,7 +131,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     lap('emulators');
 
     const endpoint = external ? (process.env.AWS_ENDPOINT_URL ?? '') : edge.url;
-    const base = { endpoint, callbackUrl: edge.url, names, secret: loadOrCreateSecret(dataDir), examplesPath: join(dataDir, 'examples.duckdb'), region, external };
+    const base = { endpoint, callbackUrl: edge.url, names, secret: loadOrCreateSecret(dataDir), examplesPath: join(dataDir, 'examples.duckdb'), region, external, outboxDir: external ? undefined : join(dataDir, 'ses') };
     const placeholderUrls = Object.fromEntries(Object.keys(QUEUES).map((k) => [k, ''])) as Record<QueueName, string>;
     applyEnv(functionEnv({ ...base, queueUrls: placeholderUrls }), saved);
     const provisioned = await provision(names, region, { missingIndexes: external ? 'create' : 'rebuild' });

@@ -27,6 +27,8 @@ export const FUNCTION_ENV = {
   featureFlags: 'FEATURE_FLAGS',
   /** 'false' lets report webhooks post to plain http URLs (the local cloud's test receivers). */
   reportsWebhookHttpsOnly: 'REPORTS_WEBHOOK_HTTPS_ONLY',
+  /** The local SES v2 endpoint's message folder (local cloud only): the Admin outbox page reads it. */
+  localOutboxDir: 'LOCAL_OUTBOX_DIR',
 } as const;
 
 /**

@@ -67,7 +67,15 @@ const RelatedResponseSchema = z.object({
   result: z.array(z.object({ value: z.union([z.number(), z.string()]), text: z.string(), extra: z.record(z.string(), z.unknown()).optional() })),
 });
 
+export const OutboxResponseSchema = z.object({
+  count: z.number(),
+  result: z.array(
+    z.object({ id: z.string(), sentAt: z.string(), from: z.string(), to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string(), attachments: z.array(z.string()) }),
+  ),
+});
+
 export const reportRoutes = defineRoutes([
+  { name: 'report.outbox', method: 'GET', path: '/api/v1/report/outbox/', module: 'reports', response: OutboxResponseSchema },
   { name: 'report.list', method: 'GET', path: '/api/v1/report/', module: 'reports', q: ListQuerySchema, response: ListResponse(ReportDictSchema) },
   { name: 'report.create', method: 'POST', path: '/api/v1/report/', module: 'reports', body: ReportPostBodySchema, response: { 201: SaveResponse } },
   { name: 'report.bulkDelete', method: 'DELETE', path: '/api/v1/report/', module: 'reports', q: ReportIdsSchema, response: MessageSchema },

@@ -1,5 +1,6 @@
 // The Alerts & Reports list in Chromium: a report made through the API is listed with its schedule and
 // last state; the active switch turns it off ('Report updated') and Delete removes it ('Deleted: %s').
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
@@ -55,5 +56,22 @@ describe('reports list', () => {
     expect((await api(`/api/v1/report/${made.body.id}`)).status).toBe(404);
     await page.goto(`${cloud.url}/alert/list/`);
     await page.getByRole('heading', { name: 'No alerts yet' }).waitFor();
+  });
+
+  it('shows Admins the emails the local SES endpoint kept, and nobody else', async () => {
+    const ses = new SESv2Client({ endpoint: cloud.edgeUrl, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const raw = ['From: reports@sqlscape.local', 'To: team@example.com', 'Subject: [Report] Outbox check', 'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="b"', '', '--b',
+      'Content-Type: text/html', '', '<p>hi</p>', '--b', 'Content-Type: image/png; name="chart.png"', 'Content-Disposition: attachment; filename="chart.png"', 'Content-Transfer-Encoding: base64', '', 'iVBORw0KGgo=', '--b--', ''].join('\r\n');
+    const out = await ses.send(new SendEmailCommand({ FromEmailAddress: 'reports@sqlscape.local', Destination: { ToAddresses: ['team@example.com'] }, Content: { Raw: { Data: Buffer.from(raw) } } }));
+    expect(out.MessageId).toBeTruthy();
+    const gamma = await cloud.login('gamma', 'gamma');
+    expect((await fetch(`${cloud.url}/api/v1/report/outbox/`, { headers: { authorization: `Bearer ${gamma}` } })).status).toBe(403);
+    // Still signed in as admin from the first test (the browser profile keeps the session).
+    const page = await browser.newPage();
+    await page.goto(`${cloud.url}/report/outbox/`);
+    const table = page.getByRole('table', { name: 'Sent emails' });
+    await table.getByRole('cell', { name: '[Report] Outbox check' }).waitFor();
+    await table.getByRole('cell', { name: 'team@example.com' }).waitFor();
+    await table.getByRole('cell', { name: 'chart.png' }).waitFor();
   });
 });

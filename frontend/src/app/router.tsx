@@ -60,6 +60,7 @@ const datasetListAliasRoute = page('dataset/list', 'Datasets', () => import('../
 const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('../features/dashboards/DashboardListPage'));
 const reportListRoute = page('report/list', 'Reports', () => import('../features/reports/ReportListPage'));
 const alertListRoute = page('alert/list', 'Alerts', () => import('../features/reports/ReportListPage'));
+const outboxRoute = page('report/outbox', 'Email outbox', () => import('../features/reports/OutboxPage'));
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -77,6 +78,7 @@ const routeTree = rootRoute.addChildren([
     alertListRoute,
     datasetListRoute,
     datasetListAliasRoute,
+    outboxRoute,
     userInfoRoute,
     settingsRoute,
   ]),

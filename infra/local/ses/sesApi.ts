@@ -3,7 +3,7 @@
 // same @aws-sdk/client-sesv2 code that sends through Amazon SES in AWS sends here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readBody } from '../http/body';
 
@@ -12,6 +12,7 @@ const MAX_BODY = 40 * 1024 * 1024; // SES v2's raw message limit
 
 export const isSesRequest = (req: IncomingMessage) => (req.url ?? '').startsWith('/v2/email/');
 
+/** Read back by functions/reports/outbox.ts (the Admin outbox page). */
 export interface StoredEmail {
   id: string;
   sentAt: string;
@@ -62,11 +63,4 @@ export async function handleSes(dir: string, req: IncomingMessage, res: ServerRe
   await writeFile(join(dir, `${id}.json`), JSON.stringify(stored));
   await writeFile(join(dir, `${id}.eml`), raw);
   reply(res, 200, { MessageId: id });
-}
-
-/** The kept messages, newest first. */
-export async function listStoredEmails(dir: string): Promise<StoredEmail[]> {
-  const files = await readdir(dir).catch(() => [] as string[]);
-  const out = await Promise.all(files.filter((f) => f.endsWith('.json')).map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as StoredEmail));
-  return out.sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b.id.localeCompare(a.id));
 }
