@@ -105,7 +105,6 @@ describe('async chart data', () => {
     const job = { context: body, options: {}, contextKey: prepared.contextKey, jobId, userId: 2, status: 'running', leaseUntil: Date.now() - 1, attempt: 'dead-worker', createdAt: Date.now() };
     await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: { ...KEYS.chartJob(jobId), job } }));
     await ports.queue.send('charts', { jobId });
-    await ports.queue.send('charts', { jobId });
     const event = await finalEvent(gamma, jobId);
     expect(event.status).toBe('done');
     expect((await call(event.result_url, { token: gamma })).body.result[0].rowcount).toBe(3);
