@@ -1,9 +1,9 @@
-// The dataset list's lookups: related_objects of one dataset (charts using it, and their dashboards
-// once dashboards are stored), related/owners|created_by|changed_by|database and distinct/schema for
+// The dataset list's lookups: related_objects of one dataset (charts using it and their dashboards), related/owners|created_by|changed_by|database and distinct/schema for
 // the list's filter dropdowns ({count, result: [{value, text}]}, filtered by `filter`, paged).
 import { canSeeDatabase } from '../databases/access';
 import { listDatabases } from '../databases/repository';
 import { listChartsOfDataset } from '../charts/repository';
+import { findDashboard } from '../dashboards/repository';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
@@ -29,10 +29,15 @@ function page(choices: Choice[], q: Lookup) {
 export async function datasetRelatedObjects(ports: Ports, user: Identity, id: number) {
   const { dataset } = await readable(ports, user, await findDataset(ports, id));
   const charts = await listChartsOfDataset(ports, dataset.id);
-  // Dashboards are not stored yet: none can use the dataset's charts.
+  // The dashboards holding any of those charts, each read once.
+  const ids = [...new Set(charts.flatMap((c) => c.dashboards))].sort((a, b) => a - b);
+  const dashboards = (await Promise.all(ids.map((d) => findDashboard(ports, d)))).filter((d) => d !== null);
   return {
     charts: { count: charts.length, result: charts.map((c) => ({ id: c.id, slice_name: c.slice_name, viz_type: c.viz_type })) },
-    dashboards: { count: 0, result: [] as { id: number; json_metadata: string | null; slug: string | null; title: string }[] },
+    dashboards: {
+      count: dashboards.length,
+      result: dashboards.map((d) => ({ id: d.id, json_metadata: d.json_metadata, slug: d.slug, title: d.dashboard_title })),
+    },
   };
 }
 

@@ -141,9 +141,20 @@ describe('refresh, related objects and delete', () => {
     expect(after.columns.find((c: Json) => c.column_name === 'weight').verbose_name).toBe('Weight (lbs)');
   });
 
-  it('lists the charts using a dataset', async () => {
+  it('lists the charts using a dataset and their dashboards', async () => {
+    const none = await call(`${BASE}${physical}/related_objects`, { token: gamma });
+    expect(none.body).toEqual({ charts: { count: 0, result: [] }, dashboards: { count: 0, result: [] } });
+    const dash = await call('/api/v1/dashboard/', { method: 'POST', token: admin, json: { dashboard_title: 'Cars board' } });
+    expect(dash.status, JSON.stringify(dash.body)).toBe(201);
+    const chart = await call('/api/v1/chart/', {
+      method: 'POST',
+      token: admin,
+      json: { slice_name: 'Cars table', viz_type: 'table', datasource_id: physical, datasource_type: 'table', params: '{}', dashboards: [dash.body.id] },
+    });
+    expect(chart.status, JSON.stringify(chart.body)).toBe(201);
     const res = await call(`${BASE}${physical}/related_objects`, { token: gamma });
-    expect(res.body).toEqual({ charts: { count: 0, result: [] }, dashboards: { count: 0, result: [] } });
+    expect(res.body.charts).toEqual({ count: 1, result: [{ id: chart.body.id, slice_name: 'Cars table', viz_type: 'table' }] });
+    expect(res.body.dashboards).toMatchObject({ count: 1, result: [{ id: dash.body.id, title: 'Cars board' }] });
   });
 
   it('deletes one, and many with ?q=!(ids) all or nothing', async () => {
