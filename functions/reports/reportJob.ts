@@ -1,6 +1,8 @@
 // The reports queue's job for the worker wrapper: one message per scheduled run, keyed by report id +
-// scheduled time, so a duplicated tick or a redelivery never sends twice.
+// scheduled time, so a duplicated tick or a redelivery never sends twice. Each ended run counts in the
+// ReportRuns metric by state (the alarm on runs in Error).
 import type { QueueJob } from '../jobs/queueWorker';
+import { countReportRun } from '../observability/metrics';
 import { deadLetterRun, runReport } from './execute';
 import { reportRunDeps } from './runDeps';
 import { runKey, type ReportRunMessage } from './schedule';
@@ -19,7 +21,12 @@ export const reportJob: QueueJob<ReportRunMessage> = {
   parse: parseRunMessage,
   key: runKey,
   run: async (ports, message) => {
-    await runReport(ports, message, reportRunDeps);
+    const log = await runReport(ports, message, reportRunDeps);
+    if (log) countReportRun(log.state);
   },
-  deadLetter: (ports, message) => deadLetterRun(ports, message),
+  deadLetter: async (ports, message) => {
+    await deadLetterRun(ports, message);
+    // Failed on every attempt: an error run for ops, even when the log already said so.
+    countReportRun('Error');
+  },
 };

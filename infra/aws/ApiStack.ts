@@ -1,6 +1,6 @@
 // The HTTP API and its Lambdas: one function per handler module, routes from the route table with
 // the Cognito JWT authorizer on every non-public route, and the SQS workers with their dead-letter
-// drainers.
+// drainers, and their alarms and dashboard (monitoring/).
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -12,6 +12,7 @@ import type { AppFunction, FunctionContext } from './AppFunction';
 import type { HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
 import { apiRoutes } from './httpRoutes';
+import { Monitoring } from './monitoring/Monitoring';
 import type { RealtimeStack } from './RealtimeStack';
 import { DEAD_LETTER_WORKER_TIMEOUT_SECONDS, type StatefulStack } from './StatefulStack';
 
@@ -28,6 +29,7 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   readonly functions = new Map<string, AppFunction>();
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -66,18 +68,24 @@ export class ApiStack extends Stack {
       });
     }
 
+    const httpFunctions = new Map([...this.functions].map(([module, fn]) => [module, fn.fn]));
+    const workerFunctions = new Map<string, AppFunction['fn']>();
     for (const { queue, dlq, def } of Object.values(stateful.queues)) {
       const worker = handlers.get(def.worker);
       if (worker) {
         const fn = fnFor(worker, { timeout: Duration.seconds(def.workerTimeoutSeconds), memorySize: WORKER_MEMORY_MB });
         fn.fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
+        workerFunctions.set(worker.module, fn.fn);
       }
       const drainer = 'deadLetterWorker' in def && def.deadLetterWorker ? handlers.get(def.deadLetterWorker) : undefined;
       if (drainer) {
         const fn = fnFor(drainer, { timeout: Duration.seconds(DEAD_LETTER_WORKER_TIMEOUT_SECONDS) });
         fn.fn.addEventSource(new SqsEventSource(dlq, { batchSize: DEAD_LETTER_BATCH_SIZE, reportBatchItemFailures: true }));
+        workerFunctions.set(drainer.module, fn.fn);
       }
     }
+
+    this.monitoring = new Monitoring(this, 'Monitoring', { httpApi: this.httpApi, httpFunctions, workerFunctions, queues: stateful.queues });
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.apiEndpoint });
   }

@@ -3,3 +3,4 @@ export * from './tables';
 export * from './queues';
 export * from './schedules';
 export * from './environment';
+export * from './metrics';

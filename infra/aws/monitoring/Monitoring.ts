@@ -1,0 +1,64 @@
+// Alarms, their SNS topic and the operations dashboard of a deployment. The topic's email subscription
+// comes from the stack parameter AlarmEmail (optional: empty means no subscription; subscribe the
+// topic to a pager or chat integration instead). `cdk deploy SqlscapeApi --parameters
+// SqlscapeApi:AlarmEmail=ops@example.com`; AWS then mails a confirmation link to that address.
+import { CfnCondition, CfnParameter, Fn, Stack } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { QueueDef } from '../../../shared/resources/index';
+import { pascal } from '../StatefulStack';
+import { deadLetterAlarm, http5xxAlarm, latencyAlarm, queueAgeAlarm, reportErrorsAlarm, workerErrorsAlarm, workerThrottlesAlarm } from './alarms';
+import { operationsDashboard } from './dashboard';
+
+export interface MonitoringProps {
+  httpApi: apigwv2.IHttpApi;
+  /** HTTP handler module -> its function (one route group each). */
+  httpFunctions: ReadonlyMap<string, lambda.IFunction>;
+  /** Queue workers and dead-letter drainers: module -> function. */
+  workerFunctions: ReadonlyMap<string, lambda.IFunction>;
+  queues: Record<string, { queue: sqs.IQueue; dlq: sqs.IQueue; def: QueueDef }>;
+}
+
+export class Monitoring extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+  readonly dashboard: cloudwatch.Dashboard;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const email = new CfnParameter(Stack.of(this), 'AlarmEmail', {
+      type: 'String',
+      default: '',
+      description: 'Email address that receives the alarm notifications (empty: none)',
+    });
+    this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'sqlscape alarms', enforceSSL: true });
+    const hasEmail = new CfnCondition(this, 'HasAlarmEmail', { expression: Fn.conditionNot(Fn.conditionEquals(email.valueAsString, '')) });
+    const subscription = new sns.CfnSubscription(this, 'AlarmEmailSubscription', { protocol: 'email', endpoint: email.valueAsString, topicArn: this.topic.topicArn });
+    subscription.cfnOptions.condition = hasEmail;
+
+    const add = (alarm: cloudwatch.Alarm) => {
+      alarm.addAlarmAction(new SnsAction(this.topic));
+      alarm.addOkAction(new SnsAction(this.topic));
+      this.alarms.push(alarm);
+      return alarm;
+    };
+    for (const [name, { queue, dlq, def }] of Object.entries(props.queues)) {
+      add(deadLetterAlarm(this, `${pascal(name)}DeadLetterAlarm`, name, dlq));
+      add(queueAgeAlarm(this, `${pascal(name)}QueueAgeAlarm`, name, queue, def));
+    }
+    add(http5xxAlarm(this, 'Http5xxRateAlarm', props.httpApi));
+    for (const [module, fn] of props.httpFunctions) add(latencyAlarm(this, `${pascal(module)}LatencyP95Alarm`, module, fn));
+    for (const [module, fn] of props.workerFunctions) {
+      add(workerErrorsAlarm(this, `${pascal(module)}ErrorsAlarm`, module, fn));
+      add(workerThrottlesAlarm(this, `${pascal(module)}ThrottlesAlarm`, module, fn));
+    }
+    add(reportErrorsAlarm(this, 'ReportRunErrorsAlarm'));
+
+    this.dashboard = operationsDashboard(this, 'Dashboard', { ...props, alarms: this.alarms });
+  }
+}
