@@ -63,7 +63,8 @@ describe('app shell', () => {
     const logged = page.waitForResponse((r) => r.url().includes('/superset/log/?explode=events') && r.request().method() === 'POST');
     await page.getByRole('link', { name: 'Dashboards' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/list/');
-    await page.getByRole('heading', { name: 'Dashboards are coming in a later release' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboards', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '+ Dashboard' }).waitFor();
     await screenshot(page, 'dashboard-list');
     const response = await logged;
     expect(response.status()).toBe(200);
@@ -79,7 +80,7 @@ describe('app shell', () => {
     const page = await freshPage();
     await loginAs(page, cloud.url, 'admin', 'admin');
     await page.goto(`${cloud.url}/chart/list/?standalone=1`);
-    await page.getByRole('heading', { name: 'Charts are coming in a later release' }).waitFor();
+    await page.getByRole('heading', { name: 'Charts', level: 1 }).waitFor();
     expect(await mainNav(page).count()).toBe(0);
     await page.goto(`${cloud.url}/chart/list/`);
     await mainNav(page).waitFor();

@@ -51,6 +51,7 @@ const queryHistoryRoute = page('sqllab/history', 'Query history', () => import('
 const savedQueriesRoute = page('savedqueryview/list', 'Saved queries', () => import('../features/sqllab/SavedQueryListPage'));
 const exploreRoute = page('explore', 'Explore', () => import('../features/explore/ExplorePage'));
 const legacyExploreRoute = page('superset/explore', 'Explore', () => import('../features/explore/ExplorePage'));
+const permalinkExploreRoute = page('superset/explore/p/$key', 'Explore', () => import('../features/explore/ExplorePage'));
 const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => import('../features/dashboards/DashboardPage'));
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
 const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
@@ -71,6 +72,7 @@ const routeTree = rootRoute.addChildren([
     savedQueriesRoute,
     exploreRoute,
     legacyExploreRoute,
+    permalinkExploreRoute,
     dashboardRoute,
     chartListRoute,
     dashboardListRoute,

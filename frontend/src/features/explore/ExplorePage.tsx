@@ -15,7 +15,7 @@ import './explore.css';
 export default function ExplorePage() {
   const snap = useSnapshot(exploreStore);
   useEffect(() => {
-    void loadExplore(window.location.search);
+    void loadExplore(window.location.search, window.location.pathname);
   }, []);
   if (snap.status === 'loading') {
     return (

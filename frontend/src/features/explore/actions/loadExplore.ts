@@ -14,9 +14,12 @@ import { refreshFavorite } from './chartMeta';
 
 const URL_KEYS = ['slice_id', 'form_data_key', 'permalink_key', 'datasource_id', 'datasource_type'] as const;
 
-export function exploreQueryFromUrl(search: string): Record<string, string> {
+export function exploreQueryFromUrl(search: string, pathname = ''): Record<string, string> {
   const params = new URLSearchParams(search);
   const query: Record<string, string> = {};
+  // A permalink's own address: /superset/explore/p/{key}/.
+  const permalink = /\/explore\/p\/([^/]+)/.exec(pathname);
+  if (permalink) query.permalink_key = decodeURIComponent(permalink[1]);
   for (const key of URL_KEYS) {
     const value = params.get(key);
     if (value) query[key] = value;
@@ -36,9 +39,9 @@ export function exploreQueryFromUrl(search: string): Record<string, string> {
   return query;
 }
 
-export async function loadExplore(search: string): Promise<void> {
+export async function loadExplore(search: string, pathname = ''): Promise<void> {
   resetExplore();
-  const query = exploreQueryFromUrl(search);
+  const query = exploreQueryFromUrl(search, pathname);
   const vizType = new URLSearchParams(search).get('viz_type');
   try {
     const answer = await api.call('explore.get', { query: query as never });

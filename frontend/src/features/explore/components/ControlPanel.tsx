@@ -3,7 +3,7 @@
 // button, disabled while any control is invalid.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { applyForcedValues, hasErrors, isControlVisible, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
+import { applyForcedValues, hasErrors, isControlVisible, panelControls, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
 import { getPlugin, listPlugins } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
 import { exploreStore } from '../state/exploreStore';
@@ -18,7 +18,13 @@ function setControl(name: string, value: unknown) {
 }
 
 function changeVizType(vizType: string) {
-  exploreStore.formData = switchVizType(exploreStore.formData as FormData, vizType);
+  const next = switchVizType(exploreStore.formData as FormData, vizType);
+  // A type with an x axis starts on the dataset's time column, as a new chart of that type would.
+  const hasXAxis = panelControls(getPlugin(vizType)!.controlPanel).some((c) => c.name === 'x_axis');
+  const lookup = (next.temporal_columns_lookup ?? {}) as Record<string, boolean>;
+  const timeColumn = exploreStore.datasource?.main_dttm_col ?? Object.keys(lookup)[0];
+  if (hasXAxis && !next.x_axis && timeColumn) next.x_axis = timeColumn;
+  exploreStore.formData = next;
   scheduleFormDataKey();
 }
 

@@ -42,7 +42,7 @@ export function Control({ errors, ...props }: ControlProps & { errors: string[] 
   if (props.ctl.type === 'HiddenControl') return null;
   const errorId = errors.length ? `control-error-${props.ctl.name}` : undefined;
   return (
-    <div className={`control${errors.length ? ' control--invalid' : ''}`} data-control={props.ctl.name} role="group" aria-label={props.ctl.label}>
+    <div className={`control${errors.length ? ' control--invalid' : ''}`} data-control={props.ctl.name}>
       <div className="control__label" title={props.ctl.description}>
         {props.ctl.label}
       </div>

@@ -1,0 +1,55 @@
+// The chart list's calls: a page of charts with each one's favorite status, the filter choices,
+// favorites and deletes.
+import { listPlugins } from '../../../../../shared/viz/registry';
+import { api } from '../../../api/client';
+import { toOptions } from '../../../app/list/fetchList';
+import type { ListArgs, ListFilter } from '../../../app/list/types';
+
+export interface ChartRow {
+  id: number;
+  slice_name: string;
+  viz_type: string;
+  datasource_name_text?: string | null;
+  description?: string | null;
+  owners: { id?: number; first_name?: string; last_name?: string }[];
+  changed_on_delta_humanized?: string;
+  favorite: boolean;
+}
+
+export const CHART_FILTERS: ListFilter[] = [
+  { kind: 'search', id: 'search', label: 'Search charts', placeholder: 'Name, description, type or dataset', col: 'slice_name', opr: 'chart_all_text' },
+  { kind: 'select', id: 'owner', label: 'Owner', col: 'owners', opr: 'rel_m_m', options: async () => toOptions(await api.call('chart.related', { params: { column: 'owners' }, q: { page: 0, page_size: 1000 } })) },
+  { kind: 'select', id: 'viz', label: 'Chart type', col: 'viz_type', opr: 'eq', options: listPlugins().map((p) => ({ value: p.vizType, label: p.name })) },
+  {
+    kind: 'select',
+    id: 'dataset',
+    label: 'Dataset',
+    col: 'datasource_id',
+    opr: 'eq',
+    options: async () => {
+      const answer = await api.call('dataset.list', { q: { page: 0, page_size: 1000, order_column: 'table_name', order_direction: 'asc' } as never });
+      return answer.result.map((d) => ({ value: Number((d as { id: number }).id), label: String((d as { table_name?: string }).table_name ?? d.id) }));
+    },
+  },
+  { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'chart_is_favorite', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] },
+];
+
+export async function fetchCharts(q: ListArgs): Promise<{ count: number; result: ChartRow[] }> {
+  const answer = await api.call('chart.list', { q: { ...q } as never });
+  const ids = answer.result.map((r) => Number(r.id));
+  const favs = ids.length ? await api.call('chart.favoriteStatus', { q: ids }) : { result: [] };
+  const fav = new Set(favs.result.filter((f) => f.value).map((f) => f.id));
+  return {
+    count: answer.count,
+    result: answer.result.map((r) => ({ ...(r as unknown as ChartRow), id: Number(r.id), owners: (r.owners ?? []) as ChartRow['owners'], favorite: fav.has(Number(r.id)) })),
+  };
+}
+
+export async function setChartFavorite(id: number, value: boolean) {
+  await api.call(value ? 'chart.addFavorite' : 'chart.removeFavorite', { params: { pk: id } });
+}
+
+export async function deleteCharts(ids: number[]) {
+  if (ids.length === 1) await api.call('chart.delete', { params: { pk: ids[0] } });
+  else await api.call('chart.bulkDelete', { q: ids });
+}
