@@ -8,7 +8,10 @@ export function useListState(initial: ListState, sortable: string[]) {
   const initialRef = useRef(initial);
   const [state, setState] = useState<ListState>(() => stateFromSearch(window.location.search, initial, sortable));
   useEffect(() => {
-    const search = stateToSearch(state, initialRef.current);
+    let search = stateToSearch(state, initialRef.current);
+    // The embedding flag is the shell's, not the list's: it stays in the URL.
+    const standalone = new URLSearchParams(window.location.search).get('standalone');
+    if (standalone !== null) search = `${search ? `${search}&` : '?'}standalone=${encodeURIComponent(standalone)}`;
     const url = `${window.location.pathname}${search}${window.location.hash}`;
     if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
       window.history.replaceState(window.history.state, '', url);
