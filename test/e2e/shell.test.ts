@@ -107,8 +107,9 @@ describe('app shell', () => {
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/sqllab/');
     await mainNav(page).waitFor();
+    // A deep link to a dashboard that does not exist is served by the SPA and says so.
     await page.goto(`${cloud.url}/superset/dashboard/world_health/`);
-    await page.getByText('world_health').waitFor();
+    await page.getByRole('heading', { name: 'This dashboard could not be loaded' }).waitFor();
     await page.goto(`${cloud.url}/no/such/page/`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.close();

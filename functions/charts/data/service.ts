@@ -80,8 +80,16 @@ export async function prepareChartData(
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '');
 
-function served(entry: CachedEntry<QueryResult>, isCached: boolean): QueryResult {
-  return { ...entry.value, is_cached: isCached, cached_dttm: isCached ? iso(entry.cachedAtMs) : null };
+/**
+ * A cached answer for this request: the rows are the cache's, but which filters were applied or
+ * rejected is this request's (a filter on a column the dataset lacks leaves the SQL, and so the key,
+ * unchanged, yet the chart must still say it was not applied).
+ */
+function served(entry: CachedEntry<QueryResult>, isCached: boolean, plan?: { compiled?: { appliedFilters?: unknown[]; rejectedFilters?: unknown[] } | null }): QueryResult {
+  const value = { ...entry.value, is_cached: isCached, cached_dttm: isCached ? iso(entry.cachedAtMs) : null };
+  if (plan?.compiled?.appliedFilters) value.applied_filters = plan.compiled.appliedFilters as QueryResult['applied_filters'];
+  if (plan?.compiled?.rejectedFilters) value.rejected_filters = plan.compiled.rejectedFilters as QueryResult['rejected_filters'];
+  return value;
 }
 
 /** Every query's result: from the cache unless forced, else run (and cached). */
@@ -92,7 +100,7 @@ export async function computeResults(ports: Ports, prepared: PreparedRequest, fo
   for (const plan of prepared.plans) {
     const hit = hits[plan.index];
     if (hit) {
-      results.push(served(hit, true));
+      results.push(served(hit, true, plan));
       continue;
     }
     engine ??= await deps.engineFor(prepared.ds.db);

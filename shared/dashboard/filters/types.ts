@@ -7,10 +7,11 @@ export const NATIVE_FILTER_DIVIDER_PREFIX = 'NATIVE_FILTER_DIVIDER-';
 export type FilterType = 'filter_select' | 'filter_range' | 'filter_time' | 'filter_timecolumn' | 'filter_timegrain';
 
 export interface QueryFilterClause {
-  col: string;
+  /** A column name, or an adhoc SQL column (a cross-filter on a calculated dimension). */
+  col: string | { sqlExpression: string; label?: string | null; [key: string]: unknown };
   op: string;
   val?: unknown;
-  isExtra?: boolean;
+  isExtra?: boolean | null;
 }
 
 /** What a filter (or a cross-filter) contributes to the charts in its scope. */

@@ -15,6 +15,7 @@ import { LayoutNode } from './components/LayoutNode';
 import { EditPanes } from './components/EditPanes';
 import { OverwriteConfirm } from './components/OverwriteConfirm';
 import { PropertiesModal } from './components/PropertiesModal';
+import { FilterBar } from './components/FilterBar';
 import './dashboard.css';
 
 export default function DashboardPage() {
@@ -57,7 +58,8 @@ export default function DashboardPage() {
     <div className={`page dashboard${snap.ui.editMode ? ' dashboard--editing' : ''}${(uiConfig & 8) !== 0 ? ' dashboard--no-chart-controls' : ''}`}>
       {snap.info.css && <style>{snap.info.css}</style>}
       {!hideTitle && <DashboardHeader onEditProperties={() => setProperties(true)} />}
-      <div className="dashboard__body">
+      <div className={`dashboard__body${snap.info.metadata.filter_bar_orientation === 'HORIZONTAL' ? ' dashboard__body--horizontal' : ''}`}>
+        {!snap.ui.editMode && <FilterBar />}
         <main className="dashboard__grid" aria-label="Dashboard layout">
           {top.map((id) => <LayoutNode key={id} id={id} />)}
         </main>

@@ -47,9 +47,15 @@ export function TableView({ props, label, onPointClick }: { props: TableProps; l
         </thead>
         <tbody>
           {shown.map((row, i) => (
-            <tr key={i} onClick={onPointClick && props.emitCrossFilters ? () => onPointClick({ row, dataIndex: page * size + i }) : undefined}>
+            <tr key={i}>
               {props.columns.map((c) => (
-                <td key={c.key} style={{ textAlign: c.align }}>{c.format(row[c.key])}</td>
+                <td
+                  key={c.key}
+                  style={{ textAlign: c.align, cursor: onPointClick && props.emitCrossFilters && !c.isMetric ? 'pointer' : undefined }}
+                  onClick={onPointClick && props.emitCrossFilters ? () => onPointClick({ row, column: c.key, dataIndex: page * size + i }) : undefined}
+                >
+                  {c.format(row[c.key])}
+                </td>
               ))}
             </tr>
           ))}

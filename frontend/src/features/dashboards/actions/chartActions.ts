@@ -9,11 +9,13 @@ import { fetchChartData } from '../../charts/data/fetchChartData';
 import { chartUpdateFailed, chartUpdateStarted, chartUpdateSucceeded, initialChartState } from '../../charts/state/chartStatus';
 import { dashboardStore } from '../state/dashboardStore';
 import { refreshStarted, refreshSucceeded, staggerDelay } from '../state/dashboardState';
+import { chartExtraFormData } from './filterActions';
 
 /** The form data a chart on this dashboard queries with (the data mask joins here with native filters). */
 export function chartFormData(chartId: number): FormData {
   const chart = dashboardStore.charts[chartId];
-  return { ...(chart.formData as FormData), viz_type: chart.vizType, slice_id: chartId, dashboardId: dashboardStore.info?.id };
+  const { extraFormData } = chartExtraFormData(chartId);
+  return { ...(chart.formData as FormData), viz_type: chart.vizType, slice_id: chartId, dashboardId: dashboardStore.info?.id, extra_form_data: extraFormData };
 }
 
 const inFlight = new Map<number, AbortController>();

@@ -11,6 +11,7 @@ import { initialChartState } from '../../charts/state/chartStatus';
 import { dashboardStore, type ChartEntry, type DashboardChart } from '../state/dashboardStore';
 import { initialUiState } from '../state/dashboardState';
 import { makeId } from './ids';
+import { initDataMask } from './filterActions';
 
 function parseLayout(text: string | null | undefined, title: string): Layout {
   if (!text) return emptyLayout(title);
@@ -104,6 +105,7 @@ export async function loadDashboard(idOrSlug: string): Promise<void> {
       colorScheme: (metadata.color_scheme as string) ?? null,
     });
     dashboardStore.overwriteConfirm = null;
+    initDataMask();
     dashboardStore.status = 'ready';
   } catch (error) {
     dashboardStore.status = 'error';

@@ -10,6 +10,8 @@ import { ChartView } from '../../charts/render/ChartView';
 import { dashboardStore } from '../state/dashboardStore';
 import { chartFormData, queryChart } from '../actions/chartActions';
 import { ChartMenu } from './ChartMenu';
+import { crossFilterFromClick } from '../actions/filterActions';
+import { FilterIndicator } from './FilterIndicator';
 
 function useSize(ref: React.RefObject<HTMLElement | null>) {
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -72,6 +74,7 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
     <section className="dash-chart__card" aria-label={name} data-chart-id={chartId} data-status={status}>
       <header className="dash-chart__header">
         <h3 className="dash-chart__title">{name}</h3>
+        {queriesData && <FilterIndicator result={queriesData[0]} />}
         {!snap.ui.editMode && <ChartMenu chartId={chartId} name={name} onToggleDescription={() => setShowDescription((v) => !v)} />}
       </header>
       {showDescription && chart.description && <p className="dash-chart__description">{chart.description}</p>}
@@ -84,7 +87,9 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
           </div>
         )}
         {drawn instanceof Error && <div className="dash-chart__error" role="alert">{`An error occurred while rendering the visualization: ${drawn.message}`}</div>}
-        {drawn && !(drawn instanceof Error) && status !== 'failed' && <ChartView props={drawn} label={name} />}
+        {drawn && !(drawn instanceof Error) && status !== 'failed' && (
+          <ChartView props={drawn} label={name} onPointClick={snap.ui.editMode ? undefined : (point) => crossFilterFromClick(chartId, point)} />
+        )}
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import type { History, Layout } from '../../../../../shared/dashboard/layout/ind
 import { startHistory } from '../../../../../shared/dashboard/layout/index';
 import type { ChartDataResponseResult, DatasourceMeta } from '../../../../../shared/viz/types';
 import type { ChartState } from '../../charts/state/chartStatus';
+import type { DataMask } from '../../../../../shared/dashboard/filters/index';
 import { initialUiState, type DashboardUiState } from './dashboardState';
 
 export interface DashboardInfo {
@@ -50,6 +51,11 @@ export interface DashboardStore {
   charts: Record<number, DashboardChart>;
   datasources: Record<string, DatasourceMeta>;
   chartEntries: Record<number, ChartEntry>;
+  /** Native filter and cross-filter values (the data mask), by filter id or emitting chart id. */
+  dataMask: Record<string, DataMask>;
+  /** Values chosen in the filter bar, not applied yet. */
+  pendingFilterValues: Record<string, unknown>;
+  filterSaveState: 'idle' | 'saving' | 'saved' | 'failed';
   /** A stale save waiting for the user's confirmation: the fields that differ. */
   overwriteConfirm: { fields: string[]; changedBy: string } | null;
 }
@@ -64,6 +70,9 @@ export const dashboardStore = proxy<DashboardStore>({
   charts: {},
   datasources: {},
   chartEntries: {},
+  dataMask: {},
+  pendingFilterValues: {},
+  filterSaveState: 'idle',
   overwriteConfirm: null,
 });
 

@@ -1,0 +1,114 @@
+// Native filters and cross-filters on the page: the data mask lives in the store; a change re-queries
+// only the charts in its scope (loaded ones; the others pick it up when they load). Native filter
+// values are staged in the bar and applied with "Apply filters"; cross-filters apply at once.
+import { chartsAffectedBy, extraFormDataForChart, filterDataMask, isNativeFilter, type ChartFilterContext, type DataMask, type FilterConfigItem, type NativeFilter } from '../../../../../shared/dashboard/filters/index';
+import { getPlugin } from '../../../../../shared/viz/registry';
+import type { ClickedPoint, FilterState } from '../../../../../shared/viz/types';
+import { api } from '../../../api/client';
+import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
+import { dashboardStore } from '../state/dashboardStore';
+import { queryChart } from './chartActions';
+
+export function filterContext(): ChartFilterContext {
+  const meta = dashboardStore.info?.metadata ?? {};
+  return {
+    layout: dashboardStore.history.present,
+    filters: (meta.native_filter_configuration as FilterConfigItem[] | undefined) ?? [],
+    dataMask: dashboardStore.dataMask,
+    crossFiltersEnabled: meta.cross_filters_enabled !== false,
+    chartConfiguration: (meta.chart_configuration as ChartFilterContext['chartConfiguration'] | undefined) ?? {},
+    globalScope: (meta.global_chart_configuration as { scope?: ChartFilterContext['globalScope'] } | undefined)?.scope,
+  };
+}
+
+export const nativeFilters = (): NativeFilter[] => filterContext().filters.filter(isNativeFilter);
+
+/** The extra form data a chart's query gets from the data mask. */
+export const chartExtraFormData = (chartId: number) => extraFormDataForChart(chartId, filterContext());
+
+function requery(ids: number[]) {
+  for (const id of ids) if (dashboardStore.chartEntries[id] && dashboardStore.chartEntries[id].state.chartStatus !== '') void queryChart(id);
+}
+
+/** Default values of the filters, and any data mask handed in (a permalink, native_filters_key). */
+export function initDataMask(initial: Record<string, DataMask> = {}) {
+  const mask: Record<string, DataMask> = {};
+  for (const filter of nativeFilters()) {
+    const value = (filter.defaultDataMask?.filterState as FilterState | undefined)?.value;
+    mask[filter.id] = filterDataMask(filter, value ?? null);
+  }
+  dashboardStore.dataMask = { ...mask, ...initial };
+  dashboardStore.pendingFilterValues = {};
+}
+
+export function stageFilterValue(filterId: string, value: unknown) {
+  dashboardStore.pendingFilterValues = { ...dashboardStore.pendingFilterValues, [filterId]: value };
+}
+
+/** "Apply filters": staged values become the data mask; charts in the changed filters' scopes re-query. */
+export function applyFilters() {
+  const changed = new Set<number>();
+  for (const [id, value] of Object.entries(dashboardStore.pendingFilterValues)) {
+    const filter = nativeFilters().find((f) => f.id === id);
+    if (!filter) continue;
+    dashboardStore.dataMask[id] = filterDataMask(filter, value);
+    for (const chart of chartsAffectedBy(id, filterContext())) changed.add(chart);
+  }
+  dashboardStore.pendingFilterValues = {};
+  requery([...changed]);
+}
+
+/** "Clear all": every native filter and cross-filter emptied. */
+export function clearAllFilters() {
+  const changed = new Set<number>();
+  for (const id of Object.keys(dashboardStore.dataMask)) for (const chart of chartsAffectedBy(id, filterContext())) changed.add(chart);
+  for (const filter of nativeFilters()) dashboardStore.dataMask[filter.id] = filterDataMask(filter, null);
+  for (const key of Object.keys(dashboardStore.dataMask)) if (/^\d+$/.test(key)) delete dashboardStore.dataMask[key];
+  dashboardStore.pendingFilterValues = {};
+  requery([...changed]);
+}
+
+/** A click on a chart that emits cross-filters: set (or, clicking the same point again, clear) its filter. */
+export function crossFilterFromClick(chartId: number, point: ClickedPoint) {
+  const meta = dashboardStore.info?.metadata ?? {};
+  if (meta.cross_filters_enabled === false) return;
+  const chart = dashboardStore.charts[chartId];
+  const plugin = chart && getPlugin(chart.vizType);
+  if (!plugin?.crossFilter) return;
+  const current = dashboardStore.dataMask[String(chartId)]?.filterState as FilterState | undefined;
+  const emission = plugin.crossFilter(chart.formData as never, point, current);
+  if (!emission) return;
+  const key = String(chartId);
+  if (!emission.extraFormData.filters.length) delete dashboardStore.dataMask[key];
+  else dashboardStore.dataMask[key] = { id: key, extraFormData: emission.extraFormData, filterState: { ...emission.filterState } };
+  requery(chartsAffectedBy(key, filterContext()));
+}
+
+export function clearCrossFilter(chartId: number) {
+  const key = String(chartId);
+  delete dashboardStore.dataMask[key];
+  requery(chartsAffectedBy(key, filterContext()));
+}
+
+/** Saves the filter configuration through the json_metadata-only PUT; a failure resets the data mask. */
+export async function saveFilterConfiguration(filters: FilterConfigItem[]): Promise<boolean> {
+  const info = dashboardStore.info;
+  if (!info) return false;
+  const metadata = { ...info.metadata, native_filter_configuration: filters };
+  dashboardStore.filterSaveState = 'saving';
+  try {
+    const saved = await api.call('dashboard.update', { params: { pk: info.id }, body: { json_metadata: JSON.stringify(metadata) } });
+    dashboardStore.info = { ...info, metadata };
+    dashboardStore.ui = { ...dashboardStore.ui, lastModifiedTime: saved.last_modified_time };
+    dashboardStore.filterSaveState = 'saved';
+    initDataMask();
+    requery(Object.keys(dashboardStore.chartEntries).map(Number));
+    addSuccessToast('The filters were saved');
+    return true;
+  } catch (error) {
+    dashboardStore.filterSaveState = 'failed';
+    initDataMask();
+    addDangerToast(`Failed to save the filters: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}

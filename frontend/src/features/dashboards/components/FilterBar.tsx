@@ -1,0 +1,71 @@
+// The dashboard's filter bar (vertical and collapsible, or horizontal per filter_bar_orientation):
+// native filters with their values, dividers, the cross-filters charts emitted, "Apply filters" and
+// "Clear all", and the button that opens the filter configuration for editors.
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { isNativeFilter, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
+import { dashboardStore } from '../state/dashboardStore';
+import { applyFilters, clearAllFilters, clearCrossFilter } from '../actions/filterActions';
+import { FilterControl } from './FilterControl';
+import { FilterConfigModal } from './FilterConfigModal';
+
+export function FilterBar() {
+  const snap = useSnapshot(dashboardStore);
+  const [open, setOpen] = useState(true);
+  const [configuring, setConfiguring] = useState(false);
+  const meta = snap.info?.metadata ?? {};
+  const items = ((meta.native_filter_configuration as FilterConfigItem[] | undefined) ?? []) as FilterConfigItem[];
+  const horizontal = meta.filter_bar_orientation === 'HORIZONTAL';
+  const crossFilters = Object.entries(snap.dataMask).filter(([key, m]) => /^\d+$/.test(key) && m.extraFormData?.filters?.length);
+  const pending = Object.keys(snap.pendingFilterValues).length > 0;
+  if (!open && !horizontal) {
+    return (
+      <aside className="filter-bar filter-bar--collapsed" aria-label="Filters">
+        <button type="button" className="button" aria-expanded={false} onClick={() => setOpen(true)}>Filters ›</button>
+      </aside>
+    );
+  }
+  return (
+    <aside className={`filter-bar filter-bar--${horizontal ? 'horizontal' : 'vertical'}`} aria-label="Filters">
+      <div className="filter-bar__head">
+        <h2 className="filter-bar__title">Filters</h2>
+        {snap.info?.canEdit && (
+          <button type="button" className="button" onClick={() => setConfiguring(true)}>Add or edit filters</button>
+        )}
+        {!horizontal && <button type="button" className="button" aria-expanded onClick={() => setOpen(false)} aria-label="Collapse the filter bar">‹</button>}
+      </div>
+      {crossFilters.length > 0 && (
+        <section aria-label="Cross-filters" className="filter-bar__cross">
+          <h3>Cross-filters</h3>
+          {crossFilters.map(([key, mask]) => (
+            <p key={key} className="filter-bar__cross-item">
+              <span>{`${snap.charts[Number(key)]?.sliceName ?? key}: ${String(mask.filterState?.label ?? '')}`}</span>
+              <button type="button" aria-label={`Clear cross-filter of ${snap.charts[Number(key)]?.sliceName ?? key}`} onClick={() => clearCrossFilter(Number(key))}>✕</button>
+            </p>
+          ))}
+        </section>
+      )}
+      <div className="filter-bar__filters">
+        {items.map((item) =>
+          isNativeFilter(item) ? (
+            <fieldset key={item.id} className="filter-bar__filter">
+              <legend>{item.name}</legend>
+              <FilterControl filter={item} />
+            </fieldset>
+          ) : (
+            <div key={item.id} className="filter-bar__divider" role="separator" aria-label={item.title}>
+              <strong>{item.title}</strong>
+              {item.description && <p>{item.description}</p>}
+            </div>
+          ),
+        )}
+        {items.length === 0 && <p className="filter-bar__empty">No filters are currently added to this dashboard.</p>}
+      </div>
+      <div className="filter-bar__actions">
+        <button type="button" className="button button--primary" disabled={!pending} onClick={applyFilters}>Apply filters</button>
+        <button type="button" className="button" onClick={clearAllFilters}>Clear all</button>
+      </div>
+      {configuring && <FilterConfigModal onClose={() => setConfiguring(false)} />}
+    </aside>
+  );
+}
