@@ -48,7 +48,7 @@ export const ReportDictSchema = z
   })
   .partial()
   .passthrough();
-const ListResponse = (item: z.ZodType) => z.object({ count: z.number(), ids: z.array(z.number()), result: z.array(item) }).passthrough();
+const ListResponse = <T extends z.ZodType>(item: T) => z.object({ count: z.number(), ids: z.array(z.number()), result: z.array(item) }).passthrough();
 export const ReportLogSchema = z.object({
   id: z.number(),
   uuid: z.string(),

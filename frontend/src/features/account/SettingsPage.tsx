@@ -24,8 +24,9 @@ export default function SettingsPage() {
   const [databases, setDatabases] = useState<DatabaseRow[] | null>(null);
   const [error, setError] = useState(false);
   useEffect(() => {
-    (api.call as unknown as (n: string, a: unknown) => Promise<{ result: DatabaseRow[] }>)('database.list', { q: { page: 0, page_size: 100 } }).then(
-      (r) => setDatabases(r.result),
+    api.call('database.list', { q: { page: 0, page_size: 100 } }).then(
+      // Column selection may leave fields out of a row; one without id or name is not shown.
+      (r) => setDatabases(r.result.filter((d): d is DatabaseRow => d.id !== undefined && d.database_name !== undefined)),
       () => setError(true),
     );
   }, []);

@@ -19,7 +19,7 @@ export default function UserInfoPage() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [error, setError] = useState(false);
   useEffect(() => {
-    (api.call('me.roles') as Promise<{ result: Profile }>).then((r) => setProfile(r.result), () => setError(true));
+    api.call('me.roles').then((r) => setProfile(r.result), () => setError(true));
   }, []);
   const name = profile ? [profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.username : '';
   return (

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { api } from '../../api/client';
+import type { ResponseOf } from '../../api/routeTypes';
 import { EmptyState } from '../../app/EmptyState';
 import { PageHeader } from '../../app/PageHeader';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
@@ -18,6 +19,12 @@ interface ReportRow {
   last_eval_dttm: number | null;
 }
 
+type ListedReport = ResponseOf<'report.list'>['result'][number];
+/** Column selection may leave fields out of a row: only rows with what the table shows are listed. */
+const isReportRow = (r: ListedReport): r is ListedReport & ReportRow =>
+  r.id !== undefined && r.name !== undefined && r.type !== undefined && r.active !== undefined && r.crontab_humanized !== undefined &&
+  r.timezone !== undefined && r.last_state !== undefined && r.last_eval_dttm !== undefined;
+
 const lastRun = (ms: number | null) => (ms === null ? 'Never' : new Date(ms).toLocaleString());
 
 export default function ReportListPage() {
@@ -29,7 +36,7 @@ export default function ReportListPage() {
   const load = useCallback(async () => {
     try {
       const answer = await api.call('report.list', { q: { filters: [{ col: 'type', opr: 'eq', value: type }], page_size: 100 } });
-      setRows(answer.result as unknown as ReportRow[]);
+      setRows(answer.result.filter(isReportRow));
       setError(false);
     } catch {
       setError(true);
