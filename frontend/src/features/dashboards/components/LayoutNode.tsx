@@ -72,7 +72,7 @@ export function LayoutNode({ id, parentWidth }: { id: string; parentWidth?: numb
     case 'TABS':
       return (
         <EditFrame item={item} className="dash-tabs">
-          <TabsView item={item} />
+          <TabsView item={item} Children={Children} />
         </EditFrame>
       );
     case 'GRID':

@@ -1,12 +1,13 @@
 // A tabs component: a tab list (ARIA tabs pattern) and the active tab's content; tab titles are
 // editable in edit mode. The active tab is kept in the dashboard's activeTabs.
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
 import { dashboardStore } from '../state/dashboardStore';
 import { editMeta, selectTab } from '../actions/layoutActions';
-import { Children } from './LayoutNode';
 
-export function TabsView({ item }: { item: LayoutItem }) {
+/** `Children` renders the active tab's content (LayoutNode's, passed in so the two modules do not import each other). */
+export function TabsView({ item, Children }: { item: LayoutItem; Children: (props: { item: LayoutItem; orientation: 'vertical' }) => ReactNode }) {
   const { ui, history } = useSnapshot(dashboardStore);
   const layout = history.present as Record<string, LayoutItem>;
   const tabs = item.children.map((id) => layout[id]).filter(Boolean);
