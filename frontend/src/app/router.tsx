@@ -53,6 +53,7 @@ const exploreRoute = page('explore', 'Explore', () => import('../features/explor
 const legacyExploreRoute = page('superset/explore', 'Explore', () => import('../features/explore/ExplorePage'));
 const permalinkExploreRoute = page('superset/explore/p/$key', 'Explore', () => import('../features/explore/ExplorePage'));
 const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => import('../features/dashboards/DashboardPage'));
+const dashboardPermalinkRoute = page('superset/dashboard/p/$key', 'Dashboard', () => import('../features/dashboards/DashboardPermalinkPage'));
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
 const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
 const settingsRoute = page('settings', 'Settings', () => import('../features/account/SettingsPage'));
@@ -74,6 +75,7 @@ const routeTree = rootRoute.addChildren([
     legacyExploreRoute,
     permalinkExploreRoute,
     dashboardRoute,
+    dashboardPermalinkRoute,
     chartListRoute,
     dashboardListRoute,
     reportListRoute,

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { GRID_ID, ROOT_ID } from '../../../../shared/dashboard/layout/index';
 import { EmptyState } from '../../app/EmptyState';
 import { dashboardStore } from './state/dashboardStore';
-import { loadDashboard } from './actions/loadDashboard';
+import { loadDashboard, type SharedState } from './actions/loadDashboard';
 import { enterEditMode } from './actions/layoutActions';
 import { useAutoRefresh, useLeaveWarning } from './components/pageEffects';
 import { DashboardHeader } from './components/DashboardHeader';
@@ -20,13 +20,18 @@ import './dashboard.css';
 
 export default function DashboardPage() {
   const { idOrSlug } = useParams({ strict: false }) as { idOrSlug: string };
+  return <DashboardView idOrSlug={idOrSlug} />;
+}
+
+/** One dashboard, optionally opened with a shared state (a permalink's data mask and active tabs). */
+export function DashboardView({ idOrSlug, shared }: { idOrSlug: string; shared?: SharedState }) {
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const snap = useSnapshot(dashboardStore);
   const [properties, setProperties] = useState(false);
   const router = useRouter();
 
   useEffect(() => {
-    void loadDashboard(idOrSlug).then(() => {
+    void loadDashboard(idOrSlug, shared).then(() => {
       if (String(search.edit) !== 'true') return;
       enterEditMode();
       // Used once, as Superset does: a reload after saving shows the dashboard, not the editor.

@@ -12,6 +12,7 @@ import { dashboardStore, type ChartEntry, type DashboardChart } from '../state/d
 import { initialUiState } from '../state/dashboardState';
 import { makeId } from './ids';
 import { initDataMask } from './filterActions';
+import type { DataMask } from '../../../../../shared/dashboard/filters/index';
 
 function parseLayout(text: string | null | undefined, title: string): Layout {
   if (!text) return emptyLayout(title);
@@ -55,7 +56,13 @@ export function placeOrphans(layout: Layout, charts: DashboardChart[]): Layout {
 
 const newEntry = (): ChartEntry => ({ state: initialChartState(), queriesData: null, query: null });
 
-export async function loadDashboard(idOrSlug: string): Promise<void> {
+/** What a permalink hands over: the filter values (data mask) and the tabs that were open. */
+export interface SharedState {
+  dataMask?: Record<string, DataMask>;
+  activeTabs?: string[];
+}
+
+export async function loadDashboard(idOrSlug: string, shared: SharedState = {}): Promise<void> {
   dashboardStore.status = 'loading';
   dashboardStore.error = null;
   try {
@@ -105,7 +112,8 @@ export async function loadDashboard(idOrSlug: string): Promise<void> {
       colorScheme: (metadata.color_scheme as string) ?? null,
     });
     dashboardStore.overwriteConfirm = null;
-    initDataMask();
+    initDataMask(shared.dataMask ?? {});
+    if (shared.activeTabs?.length) dashboardStore.ui = { ...dashboardStore.ui, activeTabs: [...shared.activeTabs] };
     dashboardStore.status = 'ready';
   } catch (error) {
     dashboardStore.status = 'error';

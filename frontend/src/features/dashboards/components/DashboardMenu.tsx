@@ -12,7 +12,7 @@ import { saveDashboardAs } from '../actions/saveDashboard';
 async function copyPermalink() {
   const info = dashboardStore.info!;
   try {
-    const made = await api.call('dashboard.permalinkCreate', { params: { pk: String(info.id) }, body: { activeTabs: [...dashboardStore.ui.activeTabs], dataMask: {}, urlParams: [] } });
+    const made = await api.call('dashboard.permalinkCreate', { params: { pk: String(info.id) }, body: { activeTabs: [...dashboardStore.ui.activeTabs], dataMask: JSON.parse(JSON.stringify(dashboardStore.dataMask)), urlParams: [] } });
     await navigator.clipboard.writeText(made.url);
     addSuccessToast('Copied to clipboard!');
   } catch {
