@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Construct } from 'constructs';
 import { Auth } from './Auth';
+import { acknowledgeBucketDeploymentHandler } from './bucketDeploymentNag';
 import type { FunctionContext } from './AppFunction';
 import type { HandlerEntry } from './handlerEntries';
 import { BUCKETS, EXAMPLES, QUEUES, TABLES, keyAttributeType, visibilityTimeoutSeconds, type QueueDef, type QueueName, type TableDef, type TableName } from '../../shared/resources/index';
@@ -50,6 +51,7 @@ export class StatefulStack extends Stack {
         prune: false,
         memoryLimit: 1024,
       });
+      acknowledgeBucketDeploymentHandler(this);
     } else {
       (props.warn ?? console.warn)(`[infra] ${props.examplesFile} not found: the examples database is not uploaded (run npm start once to build it)`);
     }

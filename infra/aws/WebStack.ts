@@ -10,6 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { existsSync } from 'node:fs';
 import type { Construct } from 'constructs';
 import { routes } from '../../shared/routes/index';
+import { acknowledgeBucketDeploymentHandler } from './bucketDeploymentNag';
 import { privateBucket } from './StatefulStack';
 import { apiPathPatterns, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from './webPaths';
 
@@ -82,6 +83,7 @@ export class WebStack extends Stack {
         memoryLimit: 512,
         cacheControl: [s3deploy.CacheControl.maxAge(Duration.minutes(5))],
       });
+      acknowledgeBucketDeploymentHandler(this);
     } else {
       (props.warn ?? console.warn)(`[infra] ${props.webDist} not found: the frontend is not deployed (run npm run build first)`);
     }

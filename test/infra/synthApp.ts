@@ -2,6 +2,7 @@
 // so every route is deployed whatever the working tree holds and the stubs bundle in milliseconds.
 // bundling.test.ts runs a real bundle.
 import { App } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ const stub = (module: string) =>
 
 export interface SynthOptions {
   withWebDist?: boolean;
+  /** Run cdk-nag's AwsSolutions pack over the app (its report is returned as `nag`). */
+  nag?: boolean;
 }
 
 export async function synthApp(options: SynthOptions = {}) {
@@ -43,13 +46,13 @@ export async function synthApp(options: SynthOptions = {}) {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>t</title>');
   }
   try {
-    return await synthInto(dir, handlersDir, webDist);
+    return await synthInto(dir, handlersDir, webDist, options);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function synthInto(dir: string, handlersDir: string, webDist: string) {
+async function synthInto(dir: string, handlersDir: string, webDist: string, options: SynthOptions) {
   const warnings: string[] = [];
   const app = new App({ outdir: join(dir, 'cdk.out') });
   const built = await buildSqlscape(app, {
@@ -66,7 +69,9 @@ async function synthInto(dir: string, handlersDir: string, webDist: string) {
     schedule: Template.fromStack(built.schedule),
     web: Template.fromStack(built.web),
   };
-  return { ...built, warnings, templates };
+  // cdk-nag 3 is a policy validation plugin; validateScope walks the synthesized construct tree.
+  const nag = options.nag ? new AwsSolutionsChecks().validateScope(app) : undefined;
+  return { ...built, warnings, templates, nag };
 }
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
