@@ -9,7 +9,7 @@ import { fetchChartData } from '../../charts/data/fetchChartData';
 import { chartUpdateFailed, chartUpdateStarted, chartUpdateSucceeded, initialChartState } from '../../charts/state/chartStatus';
 import { dashboardStore } from '../state/dashboardStore';
 import { refreshStarted, refreshSucceeded, staggerDelay } from '../state/dashboardState';
-import { chartExtraFormData } from './filterActions';
+import { chartExtraFormData } from './filterContext';
 
 /** The form data a chart on this dashboard queries with (the data mask joins here with native filters). */
 export function chartFormData(chartId: number): FormData {

@@ -1,30 +1,16 @@
 // Native filters and cross-filters on the page: the data mask lives in the store; a change re-queries
 // only the charts in its scope (loaded ones; the others pick it up when they load). Native filter
 // values are staged in the bar and applied with "Apply filters"; cross-filters apply at once.
-import { chartsAffectedBy, extraFormDataForChart, filterDataMask, isNativeFilter, type ChartFilterContext, type DataMask, type FilterConfigItem, type NativeFilter } from '../../../../../shared/dashboard/filters/index';
+import { chartsAffectedBy, filterDataMask, type DataMask, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
+import { filterContext, nativeFilters } from './filterContext';
+
+export { filterContext, nativeFilters, chartExtraFormData } from './filterContext';
 import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ClickedPoint, FilterState } from '../../../../../shared/viz/types';
 import { api } from '../../../api/client';
 import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import { dashboardStore } from '../state/dashboardStore';
 import { queryChart } from './chartActions';
-
-export function filterContext(): ChartFilterContext {
-  const meta = dashboardStore.info?.metadata ?? {};
-  return {
-    layout: dashboardStore.history.present,
-    filters: (meta.native_filter_configuration as FilterConfigItem[] | undefined) ?? [],
-    dataMask: dashboardStore.dataMask,
-    crossFiltersEnabled: meta.cross_filters_enabled !== false,
-    chartConfiguration: (meta.chart_configuration as ChartFilterContext['chartConfiguration'] | undefined) ?? {},
-    globalScope: (meta.global_chart_configuration as { scope?: ChartFilterContext['globalScope'] } | undefined)?.scope,
-  };
-}
-
-export const nativeFilters = (): NativeFilter[] => filterContext().filters.filter(isNativeFilter);
-
-/** The extra form data a chart's query gets from the data mask. */
-export const chartExtraFormData = (chartId: number) => extraFormDataForChart(chartId, filterContext());
 
 function requery(ids: number[]) {
   for (const id of ids) if (dashboardStore.chartEntries[id] && dashboardStore.chartEntries[id].state.chartStatus !== '') void queryChart(id);
