@@ -69,14 +69,15 @@ export async function refreshDashboard(force = true, intervalMs = 0): Promise<vo
 export async function ensureChart(chartId: number): Promise<void> {
   if (dashboardStore.charts[chartId]) return;
   const got = await api.call('chart.get', { params: { pk: chartId } });
-  const c = got.result as Record<string, any>;
+  const c = got.result;
+  const formData: Record<string, unknown> = { ...(c.form_data ?? {}) };
   dashboardStore.charts[chartId] = {
     id: chartId,
     sliceName: String(c.slice_name ?? `Chart ${chartId}`),
     vizType: String(c.viz_type ?? 'table'),
-    description: (c.description as string | null) ?? null,
-    formData: (c.form_data as Record<string, unknown>) ?? {},
-    datasourceUid: String(c.form_data?.datasource ?? ''),
+    description: typeof c.description === 'string' ? c.description : null,
+    formData,
+    datasourceUid: String(formData.datasource ?? ''),
   };
   dashboardStore.chartEntries[chartId] = { state: initialChartState(), queriesData: null, query: null };
 }

@@ -25,6 +25,18 @@ function parseLayout(text: string | null | undefined, title: string): Layout {
   }
 }
 
+/** What the viz plugins read of a dataset (columns, metrics, labels) from the datasets call's answer. */
+function datasourceMeta(ds: Record<string, unknown>): DatasourceMeta {
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
+  return {
+    columns: list(ds.columns).map((c) => ({ column_name: String(c.column_name), verbose_name: typeof c.verbose_name === 'string' ? c.verbose_name : null, type: typeof c.type === 'string' ? c.type : null, is_dttm: c.is_dttm === true })),
+    metrics: list(ds.metrics).map((m) => ({ metric_name: String(m.metric_name), verbose_name: typeof m.verbose_name === 'string' ? m.verbose_name : null, d3format: typeof m.d3format === 'string' ? m.d3format : null })),
+    verbose_map: parseJson(ds.verbose_map) as Record<string, string>,
+    column_formats: parseJson(ds.column_formats) as Record<string, string>,
+    main_dttm_col: typeof ds.main_dttm_col === 'string' ? ds.main_dttm_col : null,
+  };
+}
+
 const parseJson = (text: unknown): Record<string, unknown> => {
   try {
     const v = typeof text === 'string' ? JSON.parse(text) : text;
@@ -71,24 +83,28 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}):
       api.call('dashboard.charts', { params: { pk: idOrSlug } }),
       api.call('dashboard.datasets', { params: { pk: idOrSlug } }),
     ]);
-    const d = dash.result as Record<string, any>;
+    const d = dash.result;
     const star = await api.call('dashboard.favoriteStatus', { q: [dash.id] });
-    const owners = (d.owners ?? []) as DashboardInfoOwners;
+    const owners: DashboardInfoOwners = d.owners ?? [];
     const roles = session.roles;
     const canEdit = hasPermission(roles, 'can_write', 'Dashboard') && (isAdmin(roles) || owners.some((o) => o.id === session.userId));
-    const chartList: DashboardChart[] = (charts.result as Record<string, any>[]).map((c) => ({
-      id: c.id,
-      sliceName: c.slice_name,
-      vizType: c.viz_type,
-      description: c.description ?? null,
-      formData: c.form_data ?? {},
-      datasourceUid: String(c.form_data?.datasource ?? ''),
-    }));
+    const chartList: DashboardChart[] = charts.result.map((c) => {
+      const formData = parseJson(c.form_data);
+      return {
+        id: Number(c.id),
+        sliceName: String(c.slice_name ?? ''),
+        vizType: String(c.viz_type ?? 'table'),
+        description: typeof c.description === 'string' ? c.description : null,
+        formData,
+        datasourceUid: String(formData.datasource ?? ''),
+      };
+    });
     const metadata = parseJson(d.json_metadata);
-    const layout = placeOrphans(parseLayout(d.position_json, d.dashboard_title), chartList);
+    const title = d.dashboard_title ?? '';
+    const layout = placeOrphans(parseLayout(d.position_json, title), chartList);
     dashboardStore.info = {
       id: dash.id,
-      title: d.dashboard_title,
+      title,
       slug: d.slug ?? null,
       css: d.css ?? '',
       certifiedBy: d.certified_by ?? null,
@@ -100,7 +116,7 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}):
       canEdit,
     };
     dashboardStore.charts = Object.fromEntries(chartList.map((c) => [c.id, c]));
-    dashboardStore.datasources = Object.fromEntries((datasets.result as Record<string, any>[]).map((ds) => [String(ds.uid), ref(ds as DatasourceMeta)]));
+    dashboardStore.datasources = Object.fromEntries(datasets.result.map((ds) => [String(ds.uid), ref(datasourceMeta(ds))]));
     dashboardStore.chartEntries = Object.fromEntries(chartList.map((c) => [c.id, newEntry()]));
     dashboardStore.history = startHistory(layout);
     dashboardStore.savedLayout = layout;

@@ -47,7 +47,7 @@ export async function saveDashboard(options: { confirmed?: boolean } = {}): Prom
     dashboardStore.ui = saveFailed(dashboardStore.ui);
     if (error instanceof ApiError && error.status === 409) {
       const latest = await api.call('dashboard.get', { params: { pk: String(info.id) } });
-      const theirs = latest.result as Record<string, unknown>;
+      const theirs: Record<string, unknown> = { ...latest.result };
       dashboardStore.overwriteConfirm = { fields: changedFields(body, theirs), changedBy: String(theirs.changed_by_name ?? '') };
       return false;
     }

@@ -28,7 +28,7 @@ export function EditPanes() {
     const filters = search ? [{ col: 'slice_name', opr: 'chart_all_text', value: search }] : [];
     api
       .call('chart.list', { q: { filters, page_size: 100, order_column: 'changed_on_delta_humanized', order_direction: 'desc' } })
-      .then((res) => setCharts((res.result as Record<string, unknown>[]).map((c) => ({ id: Number(c.id), slice_name: String(c.slice_name), viz_type: String(c.viz_type) }))))
+      .then((res) => setCharts(res.result.map((c) => ({ id: Number(c.id), slice_name: String(c.slice_name), viz_type: String(c.viz_type) }))))
       .catch(() => setCharts([]));
   }, [search]);
   return (
