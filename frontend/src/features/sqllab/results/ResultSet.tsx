@@ -16,7 +16,6 @@ import { formatCell, toTsv, visibleRowIndexes, type SortSpec } from './gridData'
 import { downloadExport } from './download';
 import { limitMessage, rowsReturned } from './limitMessage';
 import { SaveDatasetButton } from './SaveDatasetButton';
-import { CreateChartButton } from './CreateChartButton';
 
 
 // Memoized: the grid re-renders when its query changes, not on every keystroke in the editor above.
@@ -179,7 +178,7 @@ export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }:
           Download XLSX
         </button>
         {editorId && !query.isDataPreview && <SaveDatasetButton editorId={editorId} query={query} />}
-        {!query.isDataPreview && <CreateChartButton query={query} />}
+
         </div>
       </div>
       {columns.length === 0 ? (
