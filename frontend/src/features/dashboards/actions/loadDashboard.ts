@@ -26,9 +26,10 @@ function parseLayout(text: string | null | undefined, title: string): Layout {
 }
 
 /** What the viz plugins read of a dataset (columns, metrics, labels) from the datasets call's answer. */
-function datasourceMeta(ds: Record<string, unknown>): DatasourceMeta {
+function datasourceMeta(ds: Record<string, unknown>): DatasourceMeta & { table_name: string } {
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
   return {
+    table_name: String(ds.table_name ?? ds.datasource_name ?? ''),
     columns: list(ds.columns).map((c) => ({ column_name: String(c.column_name), verbose_name: typeof c.verbose_name === 'string' ? c.verbose_name : null, type: typeof c.type === 'string' ? c.type : null, is_dttm: c.is_dttm === true })),
     metrics: list(ds.metrics).map((m) => ({ metric_name: String(m.metric_name), verbose_name: typeof m.verbose_name === 'string' ? m.verbose_name : null, d3format: typeof m.d3format === 'string' ? m.d3format : null })),
     verbose_map: parseJson(ds.verbose_map) as Record<string, string>,
