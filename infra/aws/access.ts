@@ -36,6 +36,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   tabState: ['mainRead', 'mainWrite'],
   tableSchema: ['mainRead', 'mainWrite'],
   savedQueries: ['mainRead', 'mainWrite'],
+  annotationLayers: ['mainRead', 'mainWrite'],
   databases: ['mainRead', 'mainWrite'],
   datasets: ['mainRead', 'mainWrite'],
   charts: ['mainRead', 'mainWrite'],

@@ -43,6 +43,8 @@
 // | report execution log              | REPORTLOG#<report id>                | <padded scheduled>#<uuid> |                                                         |
 // | report run claim (idempotency)    | REPORTRUN#<report id>#<scheduled ms> | REPORTRUN                 |                                                         |
 // | report run in Working (deadline)  | WORKING#REPORT                       | <padded deadline>#<id>#<scheduled ms> |                                             |
+// | annotation layer                  | ANNOTATIONLAYER#<id>                 | ANNOTATIONLAYER           | gsi2 ANNOTATIONLAYERS / padded id (list)                |
+// | annotation of a layer             | ANNOTATIONLAYER#<layer id>           | ANNOTATION#<padded id>    | (a layer's annotations are one query on its partition)  |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
 // zero-padded (padId: 12 digits, padMs: 15).
@@ -128,4 +130,9 @@ export const KEYS = {
   reportRun: (reportId: number, scheduledMs: number) => entity('REPORTRUN', `${reportId}#${scheduledMs}`),
   reportWorkingPk: 'WORKING#REPORT',
   reportWorking: (deadlineMs: number, reportId: number, scheduledMs: number) => ({ pk: 'WORKING#REPORT', sk: `${padMs(deadlineMs)}#${padId(reportId)}#${scheduledMs}` }),
+
+  annotationLayer: (id: number) => entity('ANNOTATIONLAYER', id),
+  allAnnotationLayers: 'ANNOTATIONLAYERS',
+  annotationPrefix: 'ANNOTATION#',
+  annotation: (layerId: number, id: number) => ({ pk: `ANNOTATIONLAYER#${layerId}`, sk: `ANNOTATION#${padId(id)}` }),
 } as const;

@@ -11,6 +11,7 @@ import { exploreRoutes } from './explore';
 import { dashboardRoutes } from './dashboards';
 import { chartDataRoutes } from './chartData';
 import { reportRoutes } from './reports';
+import { annotationLayerRoutes } from './annotationLayers';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 /**
@@ -30,6 +31,7 @@ export const routeAreas = [
   dashboardRoutes,
   chartDataRoutes,
   reportRoutes,
+  annotationLayerRoutes,
 ] as const;
 
 export const routes: readonly RouteDef[] = routeAreas.flat();

@@ -64,6 +64,8 @@ const SQL_LAB: PermissionView[] = [
 const ALPHA: PermissionView[] = [
   ...GAMMA,
   ...crud('Dataset'),
+  // Superset keeps annotation layers (view 'Annotation') to Alpha and Admin.
+  ...crud('Annotation'),
   ['can_write', 'Database'],
   ['all_datasource_access', 'all_datasource_access'],
   ['all_database_access', 'all_database_access'],
