@@ -3,10 +3,12 @@ import { httpModule } from '../http/httpModule';
 import { getPorts } from '../ports/index';
 import { listReportLogEntries, listReports, reportRelatedUsers } from '../reports/list';
 import { listOutbox } from '../reports/outbox';
+import { listSlackChannels } from '../reports/slackChannels';
 import { bulkDeleteReports, createReport, deleteReport, getReport, updateReport } from '../reports/service';
 
 export const handler = httpModule({
   'report.outbox': (req) => listOutbox(req.user),
+  'report.slackChannels': (req) => listSlackChannels(req.user, req.q),
   'report.list': (req) => listReports(getPorts(), req.user, req.q),
   'report.create': (req) => createReport(getPorts(), req.user, req.body),
   'report.bulkDelete': (req) => bulkDeleteReports(getPorts(), req.user, req.q),

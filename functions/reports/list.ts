@@ -44,6 +44,9 @@ export const reportList: ListResource<ReportRecord> = {
     creation_method: textOps((r) => r.creation_method),
     chart_id: numberOps((r) => r.chart_id),
     dashboard_id: numberOps((r) => r.dashboard_id),
+    // Superset's chart and dashboard menus look for "their" report with (col:chart,opr:rel_o_m,value:id).
+    chart: relOneMany((r) => r.chart_id),
+    dashboard: relOneMany((r) => r.dashboard_id),
     last_state: textOps((r) => r.last_state),
     last_eval_dttm: timeOps((r) => r.last_eval_dttm),
     owners: relManyMany((r) => r.owners),

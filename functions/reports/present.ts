@@ -1,10 +1,11 @@
 // A report schedule as Superset's API shows it (show columns for GET /{pk}, list columns for the list).
 import { findChart } from '../charts/repository';
+import { findDashboard } from '../dashboards/repository';
 import { findDatabase } from '../databases/repository';
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
 import { isoNaive, naturalTime } from '../savedQueries/humanize';
-import { humanizeCron } from './humanizeCron';
+import { humanizeCron } from '../../shared/scheduling/humanizeCron';
 import type { ReportLog, ReportRecord } from './repository';
 
 const userRef = async (ports: Ports, id: number | null) => {
@@ -15,12 +16,13 @@ const userRef = async (ports: Ports, id: number | null) => {
 const recipientsOut = (r: ReportRecord) => r.recipients.map((x) => ({ id: x.id, type: x.type, recipient_config_json: JSON.stringify(x.recipient_config_json) }));
 
 export async function toReportDict(ports: Ports, r: ReportRecord, nowMs: number, full: boolean): Promise<Record<string, unknown>> {
-  const [owners, createdBy, changedBy, chart, database] = await Promise.all([
+  const [owners, createdBy, changedBy, chart, database, dashboard] = await Promise.all([
     Promise.all(r.owners.map((id) => userRef(ports, id))),
     userRef(ports, r.created_by),
     userRef(ports, r.changed_by),
     r.chart_id ? findChart(ports, r.chart_id) : null,
     full && r.database_id ? findDatabase(ports, r.database_id) : null,
+    full && r.dashboard_id ? findDashboard(ports, r.dashboard_id) : null,
   ]);
   const base: Record<string, unknown> = {
     id: r.id,
@@ -51,7 +53,7 @@ export async function toReportDict(ports: Ports, r: ReportRecord, nowMs: number,
     context_markdown: r.context_markdown,
     report_format: r.report_format,
     chart: chart ? { id: chart.id, slice_name: chart.slice_name, viz_type: chart.viz_type } : null,
-    dashboard: r.dashboard_id ? { id: r.dashboard_id } : null,
+    dashboard: r.dashboard_id ? { id: r.dashboard_id, ...(dashboard ? { dashboard_title: dashboard.dashboard_title } : {}) } : null,
     database: database ? { id: database.id, database_name: database.database_name } : null,
     sql: r.sql,
     validator_type: r.validator_type,

@@ -67,6 +67,17 @@ const RelatedResponseSchema = z.object({
   result: z.array(z.object({ value: z.union([z.number(), z.string()]), text: z.string(), extra: z.record(z.string(), z.unknown()).optional() })),
 });
 
+/** Superset's get_slack_channels_schema: one or more comma-separated search terms, channel types, exact match, bypass the cache. */
+export const SlackChannelsQSchema = z.object({
+  search_string: z.string().max(1000).optional(),
+  types: z.array(z.enum(['public_channel', 'private_channel'])).max(2).optional(),
+  exact_match: z.boolean().optional(),
+  force: z.boolean().optional(),
+});
+export const SlackChannelsResponseSchema = z.object({
+  result: z.array(z.object({ id: z.string(), name: z.string(), is_member: z.boolean(), is_private: z.boolean() })),
+});
+
 export const OutboxResponseSchema = z.object({
   count: z.number(),
   result: z.array(
@@ -76,6 +87,7 @@ export const OutboxResponseSchema = z.object({
 
 export const reportRoutes = defineRoutes([
   { name: 'report.outbox', method: 'GET', path: '/api/v1/report/outbox/', module: 'reports', response: OutboxResponseSchema },
+  { name: 'report.slackChannels', method: 'GET', path: '/api/v1/report/slack_channels/', module: 'reports', q: SlackChannelsQSchema, response: SlackChannelsResponseSchema },
   { name: 'report.list', method: 'GET', path: '/api/v1/report/', module: 'reports', q: ListQuerySchema, response: ListResponse(ReportDictSchema) },
   { name: 'report.create', method: 'POST', path: '/api/v1/report/', module: 'reports', body: ReportPostBodySchema, response: { 201: SaveResponse } },
   { name: 'report.bulkDelete', method: 'DELETE', path: '/api/v1/report/', module: 'reports', q: ReportIdsSchema, response: MessageSchema },

@@ -172,6 +172,11 @@ describe('PUT, DELETE and the list', () => {
     expect(alerts.body.result.every((r: Json) => r.type === 'Alert')).toBe(true);
     const named = await call(`${BASE}?${q({ filters: [{ col: 'name', opr: 'ct', value: 'weekly' }], order_column: 'name', order_direction: 'asc' })}`, { token: gamma });
     expect(named.body.count).toBeGreaterThanOrEqual(0);
+    // The chart menu's lookup of "its" report (Superset's filters: creation method, chart, created_by).
+    const byChart = await call(`${BASE}?${q({ filters: [{ col: 'creation_method', opr: 'eq', value: 'charts' }, { col: 'chart', opr: 'rel_o_m', value: plainChartId }] })}`, { token: plain });
+    expect(byChart.body.result.map((r: Json) => r.name)).toEqual(['Plain own']);
+    const byDashboard = await call(`${BASE}?${q({ filters: [{ col: 'dashboard', opr: 'rel_o_m', value: 99999 }] })}`, { token: admin });
+    expect(byDashboard.body.count).toBe(0);
     const bad = await call(`${BASE}?${q({ filters: [{ col: 'sql', opr: 'ct', value: 'x' }] })}`, { token: gamma });
     expect(bad.status).toBe(400);
     // Another user's report is not there for them.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { nextRunAfter, runsBetween } from '../../../../functions/reports/nextRun';
-import { humanizeCron } from '../../../../functions/reports/humanizeCron';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -26,16 +25,5 @@ describe('nextRunAfter', () => {
     expect(nextRunAfter('*/15 * * * *', 'UTC', utc('2026-01-01T10:15:00Z'))).toBe(utc('2026-01-01T10:30:00Z'));
     expect(nextRunAfter('*/15 * * * *', 'UTC', utc('2026-01-01T10:14:59.999Z'))).toBe(utc('2026-01-01T10:15:00Z'));
     expect(nextRunAfter('30 8 * * 1', 'America/New_York', utc('2026-01-01T00:00:00Z'))).toBe(utc('2026-01-05T13:30:00Z'));
-  });
-});
-
-describe('humanizeCron', () => {
-  it('says common schedules in words and leaves others as written', () => {
-    expect(humanizeCron('* * * * *')).toBe('Every minute');
-    expect(humanizeCron('*/5 * * * *')).toBe('Every 5 minutes');
-    expect(humanizeCron('0 9 * * *')).toBe('At 09:00');
-    expect(humanizeCron('0 9 * * 1-5')).toBe('At 09:00, Monday through Friday');
-    expect(humanizeCron('30 7 1 * *')).toBe('At 07:30, on day 1 of the month');
-    expect(humanizeCron('0 9 1 1 *')).toBe('0 9 1 1 *');
   });
 });

@@ -1,5 +1,6 @@
-// A crontab in words for the list's schedule column (Superset shows cron_descriptor's text). Common
-// shapes get a sentence; anything else is shown as written. Pure.
+// A crontab in words for the report list's schedule column and the report modal's preview (Superset
+// shows cron_descriptor's text). Common shapes get a sentence; anything else is shown as written. Pure,
+// so the server and the browser say the same thing.
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const pad = (n: string) => n.padStart(2, '0');
 const isNum = (s: string) => /^\d+$/.test(s);
@@ -10,6 +11,7 @@ export function humanizeCron(crontab: string): string {
   const [min, hour, dom, mon, dow] = parts;
   if (parts.every((p) => p === '*')) return 'Every minute';
   if (/^\*\/\d+$/.test(min) && hour === '*' && dom === '*' && mon === '*' && dow === '*') return `Every ${min.slice(2)} minutes`;
+  if (min === '0' && /^\*\/\d+$/.test(hour) && dom === '*' && mon === '*' && dow === '*') return `Every ${hour.slice(2)} hours`;
   if (isNum(min) && hour === '*' && dom === '*' && mon === '*' && dow === '*') return `At ${min} minutes past the hour`;
   if (!isNum(min) || !isNum(hour)) return crontab;
   const at = `At ${pad(hour)}:${pad(min)}`;
