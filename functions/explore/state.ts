@@ -103,7 +103,7 @@ export async function getExploreState(ports: Ports, user: Identity, q: ExploreQu
     } catch (error) {
       if (!(error instanceof SupersetError) || error.status !== 404) throw error;
       message = 'The dataset associated with this chart no longer exists';
-      dataset = { type: key.type, name: null, columns: [], metrics: [], database: { id: 0, backend: '' } };
+      dataset = { id: key.id, type: key.type, name: null, columns: [], metrics: [], database: { id: 0, backend: '' } };
     }
   }
   formData.viz_type ??= 'table';

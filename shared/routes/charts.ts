@@ -58,6 +58,8 @@ export const ChartDictSchema = z
     uuid: z.string(),
     slice_name: z.string(),
     viz_type: z.string(),
+    description: z.string().nullable(),
+    datasource_name_text: z.string().nullable(),
     params: z.string(),
     form_data: z.record(z.string(), z.unknown()),
     query_context: z.string().nullable(),

@@ -37,9 +37,44 @@ export const ExploreQuerySchema = z
 export type ExploreQuery = z.infer<typeof ExploreQuerySchema>;
 
 const Json = z.record(z.string(), z.unknown());
+const GenericType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+/** The dataset as Explore reads it (Superset's datasource data); what plugins know of it is typed. */
+export const ExploreDatasetSchema = z
+  .object({
+    id: z.number(),
+    type: z.string(),
+    name: z.string().nullish(),
+    table_name: z.string().optional(),
+    columns: z.array(
+      z
+        .object({
+          column_name: z.string(),
+          verbose_name: z.string().nullish(),
+          type: z.string().nullish(),
+          is_dttm: z.boolean().optional(),
+          type_generic: GenericType.nullish(),
+        })
+        .passthrough(),
+    ),
+    metrics: z.array(
+      z
+        .object({
+          metric_name: z.string(),
+          verbose_name: z.string().nullish(),
+          expression: z.string().optional(),
+          d3format: z.string().nullish(),
+          currency: z.object({ symbol: z.string(), symbolPosition: z.enum(['prefix', 'suffix']).optional() }).nullish(),
+        })
+        .passthrough(),
+    ),
+    verbose_map: z.record(z.string(), z.string()).optional(),
+    column_formats: z.record(z.string(), z.string()).optional(),
+    main_dttm_col: z.string().nullish(),
+  })
+  .passthrough();
 export const ExploreResponseSchema = z.object({
   result: z.object({
-    dataset: Json.nullable(),
+    dataset: ExploreDatasetSchema.nullable(),
     form_data: Json,
     slice: Json.nullable(),
     message: z.string().nullable(),

@@ -1,18 +1,15 @@
 // Native filters, cross-filters and the data mask as json_metadata stores them (Superset's
 // native_filter_configuration, chart_configuration, global_chart_configuration and DataMask shapes).
 
+import type { QueryFilter } from '../../schemas/chartData';
+
 export const NATIVE_FILTER_PREFIX = 'NATIVE_FILTER-';
 export const NATIVE_FILTER_DIVIDER_PREFIX = 'NATIVE_FILTER_DIVIDER-';
 
 export type FilterType = 'filter_select' | 'filter_range' | 'filter_time' | 'filter_timecolumn' | 'filter_timegrain';
 
-export interface QueryFilterClause {
-  /** A column name, or an adhoc SQL column (a cross-filter on a calculated dimension). */
-  col: string | { sqlExpression: string; label?: string | null; [key: string]: unknown };
-  op: string;
-  val?: unknown;
-  isExtra?: boolean | null;
-}
+/** A filter clause of extra_form_data: the chart data request's own filter type (col, op, val). */
+export type QueryFilterClause = QueryFilter;
 
 /** What a filter (or a cross-filter) contributes to the charts in its scope. */
 export interface ExtraFormData {

@@ -17,19 +17,28 @@ export interface DashboardRow {
 
 export const DASHBOARD_FILTERS: ListFilter[] = [
   { kind: 'search', id: 'search', label: 'Search dashboards', placeholder: 'Title or slug', col: 'dashboard_title', opr: 'dashboard_title_or_slug' },
-  { kind: 'select', id: 'owner', label: 'Owner', col: 'owners', opr: 'rel_m_m', options: async () => toOptions(await api.call('dashboard.related', { params: { column: 'owners' }, q: { page: 0, page_size: 1000 } as never })) },
+  { kind: 'select', id: 'owner', label: 'Owner', col: 'owners', opr: 'rel_m_m', options: async () => toOptions(await api.call('dashboard.related', { params: { column: 'owners' }, q: { page: 0, page_size: 1000 } })) },
   { kind: 'select', id: 'status', label: 'Status', col: 'published', opr: 'eq', options: [{ value: 'true', label: 'Published' }, { value: 'false', label: 'Draft' }] },
   { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'dashboard_is_favorite', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] },
 ];
 
 export async function fetchDashboards(q: ListArgs): Promise<{ count: number; result: DashboardRow[] }> {
-  const answer = await api.call('dashboard.list', { q: { ...q } as never });
+  const answer = await api.call('dashboard.list', { q: { ...q } });
   const ids = answer.result.map((r) => Number(r.id));
   const favs = ids.length ? await api.call('dashboard.favoriteStatus', { q: ids }) : { result: [] };
   const fav = new Set(favs.result.filter((f) => f.value).map((f) => f.id));
   return {
     count: answer.count,
-    result: answer.result.map((r) => ({ ...(r as unknown as DashboardRow), id: Number(r.id), owners: ((r as { owners?: unknown[] }).owners ?? []) as DashboardRow['owners'], favorite: fav.has(Number(r.id)) })),
+    result: answer.result.map((r) => ({
+      id: Number(r.id),
+      dashboard_title: r.dashboard_title ?? '',
+      slug: r.slug,
+      url: r.url,
+      published: r.published,
+      owners: r.owners ?? [],
+      changed_on_delta_humanized: r.changed_on_delta_humanized,
+      favorite: fav.has(Number(r.id)),
+    })),
   };
 }
 

@@ -10,6 +10,7 @@ import { Modal } from '../sqllab/components/Modal';
 import { addSuccessToast } from '../toasts/toastStore';
 import { DatasetColumnsEditor, DatasetMetricsEditor } from './DatasetFieldEditors';
 import type { DatasetColumn, DatasetDetail, DatasetMetric } from './types';
+import { DatasetShowSchema } from '../../../../shared/schemas/responses/datasets';
 
 export function DatasetEditModal({ id, onClose, onSaved }: { id: number; onClose: () => void; onSaved: () => void }) {
   const [detail, setDetail] = useState<DatasetDetail | null>(null);
@@ -24,8 +25,10 @@ export function DatasetEditModal({ id, onClose, onSaved }: { id: number; onClose
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    (api.call('dataset.get', { params: { pk: String(id) } }) as Promise<{ result: DatasetDetail }>).then(
-      ({ result }) => {
+    api.call('dataset.get', { params: { pk: String(id) } }).then(
+      (answer) => {
+        // Asked without `columns`, the answer holds every show column: checked, not assumed.
+        const result: DatasetDetail = DatasetShowSchema.parse(answer.result);
         setDetail(result);
         setDescription(result.description ?? '');
         setCacheTimeout(result.cache_timeout === null ? '' : String(result.cache_timeout));

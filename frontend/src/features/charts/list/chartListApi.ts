@@ -27,21 +27,30 @@ export const CHART_FILTERS: ListFilter[] = [
     col: 'datasource_id',
     opr: 'eq',
     options: async () => {
-      const answer = await api.call('dataset.list', { q: { page: 0, page_size: 1000, order_column: 'table_name', order_direction: 'asc' } as never });
-      return answer.result.map((d) => ({ value: Number((d as { id: number }).id), label: String((d as { table_name?: string }).table_name ?? d.id) }));
+      const answer = await api.call('dataset.list', { q: { page: 0, page_size: 1000, order_column: 'table_name', order_direction: 'asc' } });
+      return answer.result.map((d) => ({ value: Number(d.id), label: String(d.table_name ?? d.id) }));
     },
   },
   { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'chart_is_favorite', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] },
 ];
 
 export async function fetchCharts(q: ListArgs): Promise<{ count: number; result: ChartRow[] }> {
-  const answer = await api.call('chart.list', { q: { ...q } as never });
+  const answer = await api.call('chart.list', { q: { ...q } });
   const ids = answer.result.map((r) => Number(r.id));
   const favs = ids.length ? await api.call('chart.favoriteStatus', { q: ids }) : { result: [] };
   const fav = new Set(favs.result.filter((f) => f.value).map((f) => f.id));
   return {
     count: answer.count,
-    result: answer.result.map((r) => ({ ...(r as unknown as ChartRow), id: Number(r.id), owners: (r.owners ?? []) as ChartRow['owners'], favorite: fav.has(Number(r.id)) })),
+    result: answer.result.map((r) => ({
+      id: Number(r.id),
+      slice_name: r.slice_name ?? '',
+      viz_type: r.viz_type ?? '',
+      datasource_name_text: r.datasource_name_text,
+      description: r.description,
+      owners: r.owners ?? [],
+      changed_on_delta_humanized: r.changed_on_delta_humanized,
+      favorite: fav.has(Number(r.id)),
+    })),
   };
 }
 

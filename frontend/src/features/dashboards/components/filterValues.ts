@@ -20,7 +20,7 @@ export async function loadFilterValues(filter: NativeFilter, search: string, pag
         columns: [col],
         // An aggregate groups by the column: each value once (a query without metrics returns rows).
         metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'count' }],
-        filters: filters as never,
+        filters,
         orderby: [[col, filter.controlValues?.sortAscending !== false]],
         row_limit: SELECT_PAGE_SIZE,
         row_offset: page * SELECT_PAGE_SIZE,
@@ -29,6 +29,6 @@ export async function loadFilterValues(filter: NativeFilter, search: string, pag
     ],
     result_format: 'json',
     result_type: 'full',
-  } as never);
+  });
   return (result[0]?.data ?? []).map((row) => (row as Record<string, unknown>)[col]);
 }

@@ -44,9 +44,9 @@ export async function loadExplore(search: string, pathname = ''): Promise<void> 
   const query = exploreQueryFromUrl(search, pathname);
   const vizType = new URLSearchParams(search).get('viz_type');
   try {
-    const answer = await api.call('explore.get', { query: query as never });
+    const answer = await api.call('explore.get', { query });
     const { dataset, form_data, slice, message } = answer.result;
-    const datasource = dataset as unknown as ExploreDatasource | null;
+    const datasource: ExploreDatasource | null = dataset;
     let formData = form_data as FormData;
     if (datasource && !slice && !query.form_data_key && !query.permalink_key) {
       formData = initialFormData(datasourceKey(datasource), datasource, getPlugin(vizType ?? '') ? vizType! : undefined);
