@@ -8,11 +8,13 @@ import { favoriteIds } from '../platform/favorites';
 import { chartRelated, LIST_COLUMNS, toChartDict, type ChartRelated } from './present';
 import { listChartRecords, type ChartRecord } from './repository';
 import { canSeeChart } from './service';
+import { taggedIndex, tagFilters, type TaggedIndex } from '../tags/refs';
 
 interface Ctx {
   related: ChartRelated;
   favorites: Set<number>;
   now: number;
+  tagged: TaggedIndex;
 }
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
@@ -56,6 +58,8 @@ export const chartList: ListResource<ChartRecord, Ctx> = {
     },
     owners: relManyMany((r) => r.owners),
     dashboards: relManyMany((r) => r.dashboards),
+    // ChartTagNameFilter / ChartTagIdFilter.
+    tags: tagFilters<ChartRecord, Ctx>('chart', 'chart', (r) => r.id),
     created_by: relOneMany((r) => r.created_by),
     changed_by: relOneMany((r) => r.changed_by),
     id: {
@@ -68,6 +72,7 @@ export const chartList: ListResource<ChartRecord, Ctx> = {
     related: chartRelated(ports),
     favorites: await favoriteIds(ports, user.userId, 'CHART'),
     now: ports.clock.now(),
+    tagged: taggedIndex(ports),
   }),
   load: async ({ ports, user }) => {
     const visible: ChartRecord[] = [];

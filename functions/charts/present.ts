@@ -7,6 +7,8 @@ import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
 import { isoNaive, naturalTime } from '../savedQueries/humanize';
 import type { ChartRecord } from './repository';
+import { tagRefsOf } from '../tags/refs';
+import type { TaggableType } from '../../shared/tags/tagNames';
 
 export interface UserRef {
   id: number;
@@ -30,6 +32,8 @@ export function chartRelated(ports: Ports) {
       if (!dashboards.has(id)) dashboards.set(id, dashboardTitle(ports, id));
       return dashboards.get(id)!;
     },
+    /** The tags an object carries ({id, name, type}). */
+    tags: (type: TaggableType, id: number) => tagRefsOf(ports, type, id),
     dataset(id: number) {
       if (!datasets.has(id)) {
         datasets.set(id, findDataset(ports, id).then((d) => (d ? { table_name: d.table_name, schema: d.schema } : null)));
@@ -67,13 +71,14 @@ export const thumbnailUrl = (chart: ChartRecord) =>
   `/api/v1/chart/${chart.id}/thumbnail/${createHash('md5').update(`${chart.id}:${chart.changed_on}:${chart.params}`).digest('hex')}/`;
 
 export async function toChartDict(chart: ChartRecord, related: ChartRelated, nowMs: number): Promise<Record<string, unknown>> {
-  const [owners, createdBy, changedBy, lastSavedBy, dataset, titles] = await Promise.all([
+  const [owners, createdBy, changedBy, lastSavedBy, dataset, titles, tags] = await Promise.all([
     Promise.all(chart.owners.map((id) => related.user(id))),
     related.user(chart.created_by),
     related.user(chart.changed_by),
     related.user(chart.last_saved_by),
     related.dataset(chart.datasource_id),
     Promise.all(chart.dashboards.map((id) => related.dashboardTitle(id))),
+    related.tags('chart', chart.id),
   ]);
   const datasourceName = dataset ? (dataset.schema ? `${dataset.schema}.${dataset.table_name}` : dataset.table_name) : null;
   return {
@@ -113,7 +118,7 @@ export async function toChartDict(chart: ChartRecord, related: ChartRelated, now
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',
     last_saved_at: isoNaive(chart.last_saved_at),
     last_saved_by: lastSavedBy,
-    tags: [],
+    tags,
   };
 }
 

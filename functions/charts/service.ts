@@ -16,6 +16,7 @@ import { checkDatasource, checkJsonFields, ownerList } from './payload';
 import { checkDashboards, syncDashboards } from './dashboards';
 import { chartRelated, SHOW_COLUMNS, toChartDict } from './present';
 import { deleteChartItem, findChart, putChart, type ChartRecord } from './repository';
+import { checkTagIds, replaceCustomTags } from '../tags/replaceTags';
 
 export const VIEW = 'Chart';
 export const chartNotFound = () => notFound('Not found');
@@ -105,6 +106,7 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   if (datasourceId !== current.datasource_id || datasourceType !== current.datasource_type) {
     await checkDatasource(ports, user, datasourceId, datasourceType);
   }
+  if (body.tags !== undefined) await checkTagIds(ports, body.tags);
   await checkDashboards(ports, body.dashboards);
   const now = ports.clock.now();
   const next: ChartRecord = {
@@ -128,6 +130,7 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   if (!next.certified_by) next.certification_details = null;
   await putChart(ports, next);
   await syncDashboards(ports, id, current.dashboards, next.dashboards);
+  if (body.tags !== undefined) await replaceCustomTags(ports, { type: 'chart', id }, body.tags);
   return { id, result: body };
 }
 

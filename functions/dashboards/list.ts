@@ -14,11 +14,13 @@ import type { ListResource } from '../lists/types';
 import { VIEW, canSeeDashboard } from './access';
 import { LIST_COLUMNS, dashboardRelated as relatedLookups, toDashboardDict } from './present';
 import { listDashboardRecords, type DashboardRecord } from './repository';
+import { taggedIndex, tagFilters, type TaggedIndex } from '../tags/refs';
 
 interface Ctx {
   favorites: Set<number>;
   related: ReturnType<typeof relatedLookups>;
   now: number;
+  tagged: TaggedIndex;
 }
 
 const userName = async (id: number, ctx: Ctx) => {
@@ -53,6 +55,8 @@ export const dashboardList: ListResource<DashboardRecord, Ctx> = {
     slug: { eq: (r, v) => r.slug === v, ct: allText((r) => [r.slug]) },
     owners: relManyMany((r) => r.owners),
     roles: relManyMany((r) => r.roles),
+    // DashboardTagNameFilter / DashboardTagIdFilter.
+    tags: tagFilters<DashboardRecord, Ctx>('dashboard', 'dashboard', (r) => r.id),
     created_by: relOneMany((r) => r.created_by),
     changed_by: relOneMany((r) => r.changed_by),
     published: boolOps((r) => r.published),
@@ -68,6 +72,7 @@ export const dashboardList: ListResource<DashboardRecord, Ctx> = {
     favorites: await favoriteIds(ports, user.userId, 'DASHBOARD'),
     related: relatedLookups(ports),
     now: ports.clock.now(),
+    tagged: taggedIndex(ports),
   }),
   load: async ({ ports, user }) => {
     const visible: DashboardRecord[] = [];

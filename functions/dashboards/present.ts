@@ -14,11 +14,12 @@ export const lastModifiedTime = (d: Pick<DashboardRecord, 'changed_on'>) => d.ch
 export const dashboardRelated = (ports: Ports): ChartRelated => chartRelated(ports);
 
 export async function toDashboardDict(ports: Ports, d: DashboardRecord, related: ChartRelated, nowMs: number): Promise<Record<string, unknown>> {
-  const [owners, createdBy, changedBy, charts] = await Promise.all([
+  const [owners, createdBy, changedBy, charts, tags] = await Promise.all([
     Promise.all(d.owners.map((id) => related.user(id))),
     related.user(d.created_by),
     related.user(d.changed_by),
     Promise.all(d.slice_ids.map((id) => findChart(ports, id))),
+    related.tags('dashboard', d.id),
   ]);
   return {
     id: d.id,
@@ -46,7 +47,7 @@ export async function toDashboardDict(ports: Ports, d: DashboardRecord, related:
     thumbnail_url: null,
     is_managed_externally: d.is_managed_externally,
     external_url: d.external_url,
-    tags: [],
+    tags,
   };
 }
 

@@ -14,6 +14,7 @@ import { selectColumns } from '../lists/select';
 import { ownerList } from '../charts/payload';
 import { getUserById } from '../platform/users';
 import { VIEW, editableDashboard, readableDashboard } from './access';
+import { checkTagIds, replaceCustomTags } from '../tags/replaceTags';
 import { checkJsonMetadata, checkPositionJson, normalizeSlug, titleOrUntitled } from './payload';
 import { SHOW_COLUMNS, dashboardRelated, lastModifiedTime, toDashboardDict } from './present';
 import { claimSlug, deleteDashboardItem, putDashboard, releaseSlug, type DashboardRecord } from './repository';
@@ -94,6 +95,7 @@ export async function updateDashboard(ports: Ports, user: Identity, id: number, 
   if (body.last_modified_time !== undefined && !body.overwrite_confirmed && Math.abs(body.last_modified_time - lastModifiedTime(current)) > 0.0005) {
     throw await staleConflict(ports, current);
   }
+  if (body.tags !== undefined) await checkTagIds(ports, body.tags);
   if (body.json_metadata) checkJsonMetadata(body.json_metadata);
   const next = applyFields(current, body);
   if (body.position_json) next.slice_ids = await checkPositionJson(ports, body.position_json);
@@ -108,6 +110,7 @@ export async function updateDashboard(ports: Ports, user: Identity, id: number, 
   }
   if (current.slug && current.slug !== next.slug) await releaseSlug(ports, current.slug);
   await syncChartMembership(ports, id, current.slice_ids, next.slice_ids);
+  if (body.tags !== undefined) await replaceCustomTags(ports, { type: 'dashboard', id }, body.tags);
   const { last_modified_time: _sent, overwrite_confirmed: _confirmed, ...result } = body;
   return { id, result, last_modified_time: lastModifiedTime(next) };
 }

@@ -3,6 +3,8 @@
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
 import { findDatabase } from '../databases/repository';
+import { tagRefsOf } from '../tags/refs';
+import type { TaggableType } from '../../shared/tags/tagNames';
 
 export interface UserRef {
   first_name: string;
@@ -21,6 +23,8 @@ export function relatedLoader(ports: Ports) {
       }
       return users.get(id)!;
     },
+    /** The tags an object carries ({id, name, type}). */
+    tags: (type: TaggableType, id: number) => tagRefsOf(ports, type, id),
     databaseName(id: number | null | undefined): Promise<string | null> {
       if (id === null || id === undefined) return Promise.resolve(null);
       if (!dbs.has(id)) dbs.set(id, findDatabase(ports, id).then((d) => d?.database_name ?? null));

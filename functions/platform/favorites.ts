@@ -7,7 +7,7 @@ import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
-export type FavoriteKind = 'CHART' | 'DASHBOARD';
+export type FavoriteKind = 'CHART' | 'DASHBOARD' | 'TAG';
 
 const key = KEYS.favorite;
 

@@ -3,10 +3,11 @@
 // saved queries come from their owner index; users who read all queries read the all-queries index.
 import { hasPermission } from '../../shared/security/roles';
 import type { Identity } from '../http/identity';
-import { allText, lower, numberOps, relOneMany, textOps } from '../lists/operators';
+import { allText, numberOps, relOneMany, textOps } from '../lists/operators';
 import { relatedLoader, type RelatedLoader } from '../lists/related';
 import type { ListResource } from '../lists/types';
 import { toSavedQueryDict } from './present';
+import { taggedIndex, tagFilters, type TaggedIndex } from '../tags/refs';
 import { listSavedQueryRecords, type SavedQueryRecord } from './repository';
 
 /** Superset's can_access_all_queries: such users read everyone's saved queries (never write them). */
@@ -15,6 +16,7 @@ export const readsAllSavedQueries = (user: Identity) => hasPermission(user.roles
 interface Ctx {
   related: RelatedLoader;
   now: number;
+  tagged: TaggedIndex;
 }
 
 export const SAVED_QUERY_LIST_COLUMNS = [
@@ -71,10 +73,10 @@ export const savedQueryList: ListResource<SavedQueryRecord, Ctx> = {
       // This product has no favourites: "favourites only" matches nothing, "not favourites" everything.
       saved_query_is_fav: (_r, v) => v === false,
     },
-    // Tags are not kept yet: a tag filter matches no saved query.
-    tags: { saved_query_tags: (_r, v) => !lower(v) },
+    // SavedQueryTagNameFilter / SavedQueryTagIdFilter.
+    tags: tagFilters<SavedQueryRecord, Ctx>('query', 'saved_query', (r) => r.id),
   },
-  context: ({ ports }) => ({ related: relatedLoader(ports), now: ports.clock.now() }),
+  context: ({ ports }) => ({ related: relatedLoader(ports), now: ports.clock.now(), tagged: taggedIndex(ports) }),
   load: ({ ports, user }) => listSavedQueryRecords(ports, readsAllSavedQueries(user) ? null : user.userId),
   id: (r) => r.id,
   present: (records, _env, ctx) =>

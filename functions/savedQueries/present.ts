@@ -1,6 +1,7 @@
 // The saved query as Superset's API shows it: show_columns for GET /{pk}, list_columns for the list,
 // plus the schedule fields this product adds. Related users and databases are looked up once per call.
 import type { RelatedLoader, UserRef } from '../lists/related';
+import type { TagRef } from '../tags/refs';
 import { isoNaive, naturalTime } from './humanize';
 import type { SavedQueryRecord } from './repository';
 import { extractSqlTables, type SqlTable } from './sqlTables';
@@ -28,7 +29,7 @@ export interface SavedQueryDict {
   created_by: UserRef | null;
   changed_by: UserRef | null;
   database: { database_name: string | null; id: number };
-  tags: never[];
+  tags: TagRef[];
   schedule_info: SavedQueryRecord['schedule_info'];
   next_run: string | null;
 }
@@ -43,11 +44,12 @@ const parseExtra = (text: string): Record<string, unknown> => {
 };
 
 export async function toSavedQueryDict(record: SavedQueryRecord, related: RelatedLoader, nowMs: number): Promise<SavedQueryDict> {
-  const [createdBy, changedBy, databaseName, sqlTables] = await Promise.all([
+  const [createdBy, changedBy, databaseName, sqlTables, tags] = await Promise.all([
     related.user(record.created_by),
     related.user(record.changed_by),
     related.databaseName(record.db_id),
     extractSqlTables(record.sql),
+    related.tags('query', record.id),
   ]);
   return {
     id: record.id,
@@ -71,7 +73,7 @@ export async function toSavedQueryDict(record: SavedQueryRecord, related: Relate
     created_by: createdBy,
     changed_by: changedBy,
     database: { database_name: databaseName, id: record.db_id },
-    tags: [],
+    tags,
     schedule_info: record.schedule_info,
     next_run: record.next_run_ms === null ? null : new Date(record.next_run_ms).toISOString(),
   };

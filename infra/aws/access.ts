@@ -51,6 +51,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   datasourceMetadata: ['mainRead', 'mainWrite'],
   scheduler: ['mainRead', 'mainWrite', 'enqueue'],
   reports: ['mainRead', 'mainWrite'],
+  tags: ['mainRead', 'mainWrite'],
   reportWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'sendEmail'],
   reportDeadLetter: ['mainRead', 'mainWrite'],
 };

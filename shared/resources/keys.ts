@@ -45,6 +45,9 @@
 // | report run in Working (deadline)  | WORKING#REPORT                       | <padded deadline>#<id>#<scheduled ms> |                                             |
 // | annotation layer                  | ANNOTATIONLAYER#<id>                 | ANNOTATIONLAYER           | gsi2 ANNOTATIONLAYERS / padded id (list)                |
 // | annotation of a layer             | ANNOTATIONLAYER#<layer id>           | ANNOTATION#<padded id>    | (a layer's annotations are one query on its partition)  |
+// | tag                               | TAG#<id>                             | TAG                       | gsi2 TAGS / padded id (list)                            |
+// | tag name claim (unique)           | TAGNAME#<name>                       | TAGNAME                   |                                                         |
+// | tagged object (objects by tag)    | TAG#<tag id>                         | OBJ#<type>#<padded id>    | gsi1 TAGGED#<type>#<id> / padded tag id (tags by object)|
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
 // zero-padded (padId: 12 digits, padMs: 15).
@@ -135,4 +138,12 @@ export const KEYS = {
   allAnnotationLayers: 'ANNOTATIONLAYERS',
   annotationPrefix: 'ANNOTATION#',
   annotation: (layerId: number, id: number) => ({ pk: `ANNOTATIONLAYER#${layerId}`, sk: `ANNOTATION#${padId(id)}` }),
+  tag: (id: number) => entity('TAG', id),
+  allTags: 'TAGS',
+  tagName: (name: string) => entity('TAGNAME', name),
+  /** The sort key prefix of a tag's tagged objects (objects by tag: pk TAG#<id>, begins_with). */
+  taggedPrefix: 'OBJ#',
+  tagged: (tagId: number, type: string, objectId: number) => ({ pk: `TAG#${tagId}`, sk: `OBJ#${type}#${padId(objectId)}` }),
+  /** gsi1 partition of one object's tags (tags by object). */
+  tagsOfObject: (type: string, objectId: number) => `TAGGED#${type}#${objectId}`,
 } as const;

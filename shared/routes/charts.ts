@@ -1,5 +1,6 @@
 // Charts (Superset's ChartRestApi, /api/v1/chart/): CRUD, favorites, the owners lookup of the list.
 import { z } from 'zod';
+import { TagRefSchema } from '../schemas/responses/tags';
 import { defineRoutes } from './route';
 import { IdParamsSchema, ListQuerySchema, listResponseSchema } from '../schemas/common';
 
@@ -73,6 +74,7 @@ export const ChartDictSchema = z
     thumbnail_url: z.string(),
     changed_on: z.string(),
     changed_on_delta_humanized: z.string(),
+    tags: z.array(TagRefSchema.partial()),
   })
   .partial()
   .passthrough();

@@ -1,6 +1,7 @@
 // Dashboards (Superset's DashboardRestApi, /api/v1/dashboard/): CRUD with the three PUT forms, the two
 // calls the page renders from (charts, datasets), copy, favorites, permalinks, colors, related lookups.
 import { z } from 'zod';
+import { TagRefSchema } from '../schemas/responses/tags';
 import { defineRoutes } from './route';
 import { IdParamsSchema, ListQuerySchema, StringIdParamsSchema } from '../schemas/common';
 import { RelatedResponseSchema, FavoriteStatusResponseSchema } from './charts';
@@ -96,7 +97,7 @@ export const DashboardDictSchema = z
     created_on_delta_humanized: z.string(),
     thumbnail_url: z.string().nullable(),
     is_managed_externally: z.boolean(),
-    tags: z.array(z.unknown()),
+    tags: z.array(TagRefSchema.partial()),
   })
   .partial()
   .passthrough();

@@ -12,6 +12,7 @@ import { dashboardRoutes } from './dashboards';
 import { chartDataRoutes } from './chartData';
 import { reportRoutes } from './reports';
 import { annotationLayerRoutes } from './annotationLayers';
+import { tagRoutes } from './tags';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 /**
@@ -32,6 +33,7 @@ export const routeAreas = [
   chartDataRoutes,
   reportRoutes,
   annotationLayerRoutes,
+  tagRoutes,
 ] as const;
 
 export const routes: readonly RouteDef[] = routeAreas.flat();

@@ -10,6 +10,7 @@ const GAMMA: PermissionView[] = [
   ...crud('Chart'),
   ...crud('Dashboard'),
   ...crud('ReportSchedule'),
+  ...crud('Tag'),
   ['can_read', 'Dataset'],
   ['can_read', 'Database'],
   ['can_read', 'Query'],

@@ -1,5 +1,6 @@
 // Answers of the saved query routes (Superset's SavedQueryRestApi), with this product's schedule fields.
 import { z } from 'zod';
+import { TagRefSchema } from './tags';
 import { ChoicesSchema, MessageSchema, PersonSchema, listAnswer, selectable } from './common';
 
 /** The stored schedule (routes/savedQueries.ts ScheduleInfoSchema after defaults). */
@@ -32,7 +33,7 @@ export const SavedQueryDictSchema = z.object({
   created_by: PersonSchema.nullable(),
   changed_by: PersonSchema.nullable(),
   database: z.object({ database_name: z.string().nullable(), id: z.number().int() }),
-  tags: z.array(z.unknown()),
+  tags: z.array(TagRefSchema),
   schedule_info: ScheduleSchema.nullable(),
   next_run: z.string().nullable(),
 });
