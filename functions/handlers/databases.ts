@@ -13,14 +13,12 @@ import {
   tablesOf,
 } from '../databases/browse';
 import { createDatabase, deleteDatabase, testConnection, updateDatabase } from '../databases/admin';
-import { exportDatabases } from '../databases/exportZip';
 
 const selectStar = (req: { user: Parameters<typeof selectStarOf>[1]; params: { pk: number; table_name: string; schema_name?: string } }) =>
   selectStarOf(getPorts(), req.user, req.params.pk, { name: req.params.table_name, schema: req.params.schema_name });
 
 export const handler = httpModule({
   'database.list': (req) => listForUser(getPorts(), req.user, req.q),
-  'database.export': (req) => exportDatabases(getPorts(), req.user, req.q),
   'database.get': (req) => showForUser(getPorts(), req.user, req.params.pk),
   'database.create': async (req) => json(201, await createDatabase(getPorts(), req.user, req.body)),
   'database.update': (req) => updateDatabase(getPorts(), req.user, req.params.pk, req.body),

@@ -1,6 +1,7 @@
 // The one middy stack every HTTP handler module uses: route lookup from the shared table, identity from
 // authorizer claims, body parsing, validation by the route's schemas, then the operation, and one error
 // mapper turning typed errors into Superset bodies. Handler modules only map route names to functions.
+import { parseMultipartBytes, type MultipartFields } from './multipart';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import rison from 'rison';
@@ -56,6 +57,7 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: st
 
 function decodeBody(event: Event, route: RouteDef): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return route.body ? {} : undefined;
+  if (route.bodyFormat === 'upload') return decodeUpload(event);
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   // The boundary of a multipart body is case-sensitive (Chromium's is ----WebKitFormBoundaryAbC...):
   // only the media type is compared in lower case.
@@ -73,6 +75,18 @@ function decodeBody(event: Event, route: RouteDef): unknown {
   } catch {
     throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Request is not JSON', { status: 400 });
   }
+}
+
+/** An upload route reads multipart/form-data from its bytes (file parts stay bytes). */
+function decodeUpload(event: Event): MultipartFields {
+  const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '';
+  if (!contentType.toLowerCase().includes('multipart/form-data')) {
+    throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Request is not multipart/form-data', { status: 400 });
+  }
+  const bytes = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  const fields = parseMultipartBytes(bytes, contentType);
+  if (!fields) throw new SupersetError('INVALID_PAYLOAD_FORMAT_ERROR', 'Malformed form body', { status: 400 });
+  return fields;
 }
 
 /** sendBeacon with FormData posts multipart; only text fields are read. */

@@ -4,6 +4,7 @@
 //   schedule:  pk SCHEDULE#SAVEDQUERY    sk <padded next run ms>#<padded id>   {id}
 // The schedule partition is sorted by next run, so the every-minute scheduler reads "due" as one range
 // query; pointers are rewritten whenever next_run_ms changes and re-checked against the entity on read.
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleInfo } from '../../shared/routes/savedQueries';
 import { badRequest } from '../../shared/errors';
@@ -15,6 +16,8 @@ type P = Pick<Ports, 'tables'>;
 
 export interface SavedQueryRecord {
   id: number;
+  /** Superset's import/export identity; records stored before it existed get one on first read. */
+  uuid: string;
   /** Owner (Superset's user_id / created_by_fk). */
   user_id: number;
   db_id: number;
@@ -87,12 +90,39 @@ export async function writeSavedQuery(ports: P, record: SavedQueryRecord, previo
   }
 }
 
+/**
+ * Gives a record stored before uuids existed its uuid, once: a conditional write, so two first reads
+ * racing agree on the winner's uuid.
+ */
+async function withUuid(ports: P, record: SavedQueryRecord): Promise<SavedQueryRecord> {
+  if (record.uuid) return record;
+  const uuid = randomUUID();
+  try {
+    await ports.tables.doc.send(
+      new UpdateCommand({
+        TableName: ports.tables.name('main'),
+        Key: entityKey(record.id),
+        UpdateExpression: 'SET savedQuery.#u = :u',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(savedQuery.#u)',
+        ExpressionAttributeNames: { '#u': 'uuid' },
+        ExpressionAttributeValues: { ':u': uuid },
+      }),
+    );
+    return { ...record, uuid };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: entityKey(record.id), ConsistentRead: true }));
+    return (out.Item?.savedQuery as SavedQueryRecord | undefined) ?? record;
+  }
+}
+
 export async function findSavedQuery(ports: P, id: number): Promise<SavedQueryRecord | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const out = await ports.tables.doc.send(
     new GetCommand({ TableName: ports.tables.name('main'), Key: entityKey(id), ConsistentRead: true }),
   );
-  return (out.Item?.savedQuery as SavedQueryRecord | undefined) ?? null;
+  const record = out.Item?.savedQuery as SavedQueryRecord | undefined;
+  return record ? withUuid(ports, record) : null;
 }
 
 export async function deleteSavedQueryItems(ports: P, record: SavedQueryRecord): Promise<void> {
@@ -117,7 +147,7 @@ export async function listSavedQueryRecords(ports: P, userId: number | null): Pr
     ports,
     userId === null ? { IndexName: 'gsi2', value: ALL_KEY } : { IndexName: 'gsi1', value: ownerKey(userId) },
   );
-  return items.map((i) => i.savedQuery as SavedQueryRecord);
+  return Promise.all(items.map((i) => withUuid(ports, i.savedQuery as SavedQueryRecord)));
 }
 
 /** Schedule pointers due at `nowMs`, oldest first (may include stale ones; callers re-check). */

@@ -83,6 +83,7 @@ export async function createSavedQuery(ports: Ports, user: Identity, body: Saved
   const schedule = planSchedule(requested, now);
   const record: SavedQueryRecord = {
     id: await nextId(ports.tables, 'savedquery'),
+    uuid: ports.ids.uuid(),
     user_id: user.userId,
     db_id: body.db_id,
     catalog: body.catalog ?? null,

@@ -38,6 +38,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   savedQueries: ['mainRead', 'mainWrite'],
   annotationLayers: ['mainRead', 'mainWrite'],
   databases: ['mainRead', 'mainWrite'],
+  assets: ['mainRead', 'mainWrite'],
   datasets: ['mainRead', 'mainWrite'],
   charts: ['mainRead', 'mainWrite'],
   chartData: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'enqueue'],

@@ -13,7 +13,6 @@ import {
   TableMetadataSchema,
   TablesSchema,
 } from '../schemas/responses/databases';
-import { FileDownloadSchema } from '../schemas/responses/common';
 import { ForceSchema, IdParamsSchema, ListQuerySchema } from '../schemas/common';
 
 const NameSchema = z.string().trim().min(1).max(250);
@@ -73,15 +72,10 @@ export const SelectStarParamsSchema = IdParamsSchema.extend({
   schema_name: z.string().min(1).max(256).optional(),
 });
 
-/** `q=!(1,2)`: the databases to export. */
-export const DatabaseIdsQSchema = z.array(z.number().int().positive()).min(1).max(1000);
-
 const base = '/api/v1/database';
 
 export const databaseRoutes = defineRoutes([
   { name: 'database.list', method: 'GET', path: `${base}/`, module: 'databases', q: ListQuerySchema, response: DatabaseListSchema },
-  // Superset's asset bundle (zip of YAML); a literal path, so it is never taken for /{pk}.
-  { name: 'database.export', method: 'GET', path: `${base}/export/`, module: 'databases', q: DatabaseIdsQSchema, response: FileDownloadSchema },
   { name: 'database.get', method: 'GET', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema, response: DatabaseGetSchema },
   { name: 'database.create', method: 'POST', path: `${base}/`, module: 'databases', body: DatabasePostSchema, response: { 201: DatabaseSavedSchema } },
   { name: 'database.update', method: 'PUT', path: `${base}/{pk}`, module: 'databases', params: IdParamsSchema, body: DatabasePutSchema, response: DatabaseSavedSchema },

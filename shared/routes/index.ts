@@ -13,6 +13,7 @@ import { chartDataRoutes } from './chartData';
 import { reportRoutes } from './reports';
 import { annotationLayerRoutes } from './annotationLayers';
 import { tagRoutes } from './tags';
+import { assetRoutes } from './assets';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 /**
@@ -34,6 +35,7 @@ export const routeAreas = [
   reportRoutes,
   annotationLayerRoutes,
   tagRoutes,
+  assetRoutes,
 ] as const;
 
 export const routes: readonly RouteDef[] = routeAreas.flat();

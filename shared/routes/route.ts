@@ -33,8 +33,11 @@ export interface RouteDef {
    * CHECK_RESPONSES=1 (always in tests); the frontend's client infers its result types from it.
    */
   response?: ResponseSchemas;
-  /** How the body arrives; default json. `form` also accepts JSON (sendBeacon posts forms). */
-  bodyFormat?: 'json' | 'form';
+  /**
+   * How the body arrives; default json. `form` also accepts JSON (sendBeacon posts forms); `upload` is
+   * multipart/form-data whose file parts arrive as bytes ({filename, contentType, bytes}).
+   */
+  bodyFormat?: 'json' | 'form' | 'upload';
   /**
    * The path is also a page of the app (GET serves the SPA). Locally the gateway matches the route's
    * method first; CloudFront, which routes by path only, redirects it to its /superset twin (307).

@@ -16,7 +16,7 @@ describe('scheduled saved queries', () => {
   const saved = async (over: Partial<SavedQueryRecord>) => {
     const now = h.ports.clock.now();
     const record: SavedQueryRecord = {
-      id: 500 + ++seq, user_id: ownerId, db_id: h.db.id, catalog: null, schema: null, label: `Nightly ${seq}`, description: '',
+      id: 500 + ++seq, uuid: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, user_id: ownerId, db_id: h.db.id, catalog: null, schema: null, label: `Nightly ${seq}`, description: '',
       sql: 'SELECT 40 + 2 AS answer', template_parameters: null, extra_json: '{}',
       schedule_info: { crontab: '* * * * *', timezone: 'UTC', active: true }, next_run_ms: now - 1000, last_run: null, rows: null,
       created_on: now, changed_on: now, created_by: ownerId, changed_by: ownerId, ...over,
