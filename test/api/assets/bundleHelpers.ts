@@ -30,7 +30,7 @@ export async function importZip(
   options: { overwrite?: boolean; passwords?: Record<string, string> } = {},
 ): Promise<{ status: number; body: { message?: string; errors?: { message: string; extra?: Record<string, unknown> }[] } }> {
   const form = new FormData();
-  form.append('formData', new Blob([zip], { type: 'application/zip' }), 'bundle.zip');
+  form.append('formData', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'bundle.zip');
   if (options.passwords) form.append('passwords', JSON.stringify(options.passwords));
   form.append('overwrite', options.overwrite ? 'true' : 'false');
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
