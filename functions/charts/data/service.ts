@@ -19,6 +19,7 @@ import { queryCompiler, type QueryCompiler } from './compiler';
 import { databaseTimeout, datasetTimeout } from './dataset';
 import { fileResponse } from './formats';
 import { executeQuery, planQuery, resultsOnly, type PlannedQuery, type QueryResult } from './queryRun';
+import { annotationData } from './annotations';
 
 export interface ChartDataDeps {
   compiler: QueryCompiler;
@@ -47,6 +48,8 @@ const defaultDeps = (): ChartDataDeps => ({ compiler: queryCompiler, engineFor: 
 const rowLevelFilters = (_user: Identity, _ds: Datasource): unknown[] => [];
 
 export interface PreparedRequest {
+  /** Who asks (annotation layers sourced from other charts run as this user). */
+  user: Identity;
   ds: Datasource;
   plans: PlannedQuery[];
   resultType: ChartResultType;
@@ -75,7 +78,7 @@ export async function prepareChartData(
     context.queries.map((query, index) => planQuery(deps.compiler, ds, { index, query, resultType, resultFormat, userKey })),
   );
   const contextKey = createHash('sha256').update(plans.map((p) => p.cacheKey).join('|')).digest('hex').slice(0, 40);
-  return { ds, plans, resultType, resultFormat, timeout, contextKey };
+  return { user, ds, plans, resultType, resultFormat, timeout, contextKey };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '');
@@ -108,7 +111,20 @@ export async function computeResults(ports: Ports, prepared: PreparedRequest, fo
     await writeCache(ports.blobs, plan.cacheKey, fresh, ports.clock.now(), prepared.timeout);
     results.push(fresh);
   }
-  return results;
+  return prepared.resultType === 'full' ? withAnnotations(ports, prepared, results, force, deps) : results;
+}
+
+/** Each full result with its query's annotation_data (layers read fresh, source charts as this user). */
+async function withAnnotations(ports: Ports, prepared: PreparedRequest, results: QueryResult[], force: boolean, deps: ChartDataDeps): Promise<QueryResult[]> {
+  const runChart = async (context: ChartDataQueryContext, sliceId: number) =>
+    computeResults(ports, await prepareChartData(ports, prepared.user, context, { sync: true, sliceId }, deps), force, deps);
+  return Promise.all(
+    results.map(async (result, i) => {
+      const query = prepared.plans[i].query;
+      if (!query.annotation_layers?.length) return result;
+      return { ...result, annotation_data: await annotationData(ports, prepared.user, query, runChart) };
+    }),
+  );
 }
 
 /** The JSON items of the answer, as the result type shapes them. */

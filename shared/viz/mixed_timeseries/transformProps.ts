@@ -10,6 +10,8 @@ import { seriesStyle, type TimeseriesKind } from '../timeseries/seriesStyle';
 import { effectiveYFormat, valueAxis } from '../timeseries/transformProps';
 import { displayBFormData } from './types';
 import type { ChartDataResponseResult } from '../query/contract';
+import { annotationSeries } from '../annotations/series';
+import { annotationLayersOf, type AnnotationData } from '../annotations/types';
 
 function kindOf(seriesType: unknown): { kind: TimeseriesKind; step?: string } {
   const t = String(seriesType ?? 'line');
@@ -46,6 +48,13 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const kind = xAxisKind(queriesData[0] ?? queriesData[1], xKey);
   const xFormatter = getTimeFormatter(formData.x_axis_time_format as string | undefined);
   const names = echartsSeries.map((s) => String(s.name));
+  // Both queries carry the same layers; Superset draws query A's annotation data.
+  const annotations = annotationSeries({
+    layers: annotationLayersOf(formData.annotation_layers),
+    data: (queriesData[0]?.annotation_data ?? queriesData[1]?.annotation_data ?? {}) as AnnotationData,
+    xValues: [...new Set(echartsSeries.flatMap((s) => (s.data as [string | number, unknown][]).map((p) => p[0])))],
+    color,
+  });
   const option: EChartsOption = {
     animation: false,
     grid: gridOption(formData, { hasLegend: names.length > 1, zoom: Boolean(formData.zoomable) }),
@@ -62,7 +71,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
       { ...valueAxis({ ...formData, logAxis: formData.logAxisSecondary, truncateYAxis: false }, secondary, formData.y_axis_title_secondary), splitLine: { show: false } },
     ] as EChartsOption['yAxis'],
     dataZoom: dataZoomOption(formData) as EChartsOption['dataZoom'],
-    series: echartsSeries as EChartsOption['series'],
+    series: [...echartsSeries, ...annotations] as EChartsOption['series'],
   };
   return { kind: 'echarts', option, seriesNames: names, width, height, formData };
 }

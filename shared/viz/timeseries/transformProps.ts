@@ -7,6 +7,8 @@ import { dataZoomOption, gridOption, legendOption, textStyle } from '../echarts/
 import { ensureArray, getXAxisLabel } from '../controls/formDataUtils';
 import { categories, DTTM_ALIAS, extractSeries, xAxisKind, type SeriesSort } from './series';
 import { seriesStyle, type TimeseriesKind } from './seriesStyle';
+import { annotationSeries } from '../annotations/series';
+import { annotationLayersOf, type AnnotationData } from '../annotations/types';
 
 /** The Y axis format in force: Percentage change forces .1%, contribution shows percents. */
 export function effectiveYFormat(formData: TransformPropsInput['formData']): string | undefined {
@@ -70,6 +72,16 @@ export function transformTimeseries(input: TransformPropsInput, kind: Timeseries
     ...(axisKind === 'time' && kind === 'bar' ? { boundaryGap: true } : {}),
   };
   const yAxis = valueAxis(formData, yFormatter, formData.y_axis_title);
+  // Annotation layers draw over the chart's own series (not on horizontal bars, as in Superset).
+  const annotations = horizontal
+    ? []
+    : annotationSeries({
+        layers: annotationLayersOf(formData.annotation_layers),
+        data: (result?.annotation_data ?? {}) as AnnotationData,
+        xValues: [...new Set(series.flatMap((s) => s.data.map((p) => p[0])))],
+        color,
+        markerSize: Number(formData.markerSize ?? 6),
+      });
   const names = series.map((s) => s.name);
   const option: EChartsOption = {
     animation: false,
@@ -85,7 +97,7 @@ export function transformTimeseries(input: TransformPropsInput, kind: Timeseries
     xAxis: (horizontal ? yAxis : xAxis) as EChartsOption['xAxis'],
     yAxis: (horizontal ? { ...xAxis, inverse: axisKind === 'category' } : yAxis) as EChartsOption['yAxis'],
     dataZoom: dataZoomOption(formData, horizontal) as EChartsOption['dataZoom'],
-    series: echartsSeries as EChartsOption['series'],
+    series: [...echartsSeries, ...annotations] as EChartsOption['series'],
   };
   return { kind: 'echarts', option, seriesNames: names, width, height, formData };
 }
