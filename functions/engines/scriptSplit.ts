@@ -58,6 +58,28 @@ function skipTrivia(sql: string, from: number): number {
 }
 
 /**
+ * The lower-cased words a statement starts with (comments and blanks skipped), up to `count`: enough
+ * to name a PRAGMA, which DuckDB's json_serialize_sql cannot show as a tree.
+ */
+export function leadingWords(sql: string, count: number): string[] {
+  const words: string[] = [];
+  let i = skipTrivia(sql, 0);
+  while (words.length < count && i < sql.length) {
+    let end = i;
+    if (sql[i] === '"') {
+      end = skipQuoted(sql, i, '"', false);
+      words.push(sql.slice(i + 1, end - 1).replace(/""/g, '"').toLowerCase());
+    } else {
+      while (end < sql.length && isWordChar(sql[end])) end += 1;
+      if (end === i) break;
+      words.push(sql.slice(i, end).toLowerCase());
+    }
+    i = skipTrivia(sql, end);
+  }
+  return words;
+}
+
+/**
  * The statement an EXPLAIN describes: what follows `EXPLAIN`, an optional `ANALYZE`/`ANALYSE` and an
  * optional parenthesised option list. Null when `sql` does not start with EXPLAIN. Lexing only: the
  * text returned goes to the engine's parser like any other statement.

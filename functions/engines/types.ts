@@ -36,6 +36,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   catalog?: string | null;
   schema?: string | null;
+  /** Bytes of answer past which the engine stops the run (DuckDB: 64 MB by default). */
+  maxBytes?: number;
 }
 
 export interface RunResult {

@@ -37,6 +37,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   tableSchema: ['mainRead', 'mainWrite'],
   savedQueries: ['mainRead', 'mainWrite'],
   annotationLayers: ['mainRead', 'mainWrite'],
+  rowLevelSecurity: ['mainRead', 'mainWrite'],
   databases: ['mainRead', 'mainWrite'],
   assets: ['mainRead', 'mainWrite'],
   datasets: ['mainRead', 'mainWrite'],

@@ -48,6 +48,8 @@
 // | tag                               | TAG#<id>                             | TAG                       | gsi2 TAGS / padded id (list)                            |
 // | tag name claim (unique)           | TAGNAME#<name>                       | TAGNAME                   |                                                         |
 // | tagged object (objects by tag)    | TAG#<tag id>                         | OBJ#<type>#<padded id>    | gsi1 TAGGED#<type>#<id> / padded tag id (tags by object)|
+// | row level security filter         | RLS#<id>                             | RLS                       | gsi2 RLSFILTERS / padded id (list, every chart query)   |
+// | login failures (throttle, ttl)    | LOGINFAIL#<user or ip>               | <padded failed at ms>     |                                                         |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
 // zero-padded (padId: 12 digits, padMs: 15).
@@ -131,6 +133,10 @@ export const KEYS = {
   reportLogs: (reportId: number) => `REPORTLOG#${reportId}`,
   reportLog: (reportId: number, scheduledMs: number, uuid: string) => ({ pk: `REPORTLOG#${reportId}`, sk: `${padMs(scheduledMs)}#${uuid}` }),
   reportRun: (reportId: number, scheduledMs: number) => entity('REPORTRUN', `${reportId}#${scheduledMs}`),
+  rlsFilter: (id: number) => entity('RLS', id),
+  allRlsFilters: 'RLSFILTERS',
+  loginFailures: (subject: string) => `LOGINFAIL#${subject}`,
+
   reportWorkingPk: 'WORKING#REPORT',
   reportWorking: (deadlineMs: number, reportId: number, scheduledMs: number) => ({ pk: 'WORKING#REPORT', sk: `${padMs(deadlineMs)}#${padId(reportId)}#${scheduledMs}` }),
 

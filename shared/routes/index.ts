@@ -14,6 +14,7 @@ import { reportRoutes } from './reports';
 import { annotationLayerRoutes } from './annotationLayers';
 import { tagRoutes } from './tags';
 import { assetRoutes } from './assets';
+import { rowLevelSecurityRoutes } from './rowLevelSecurity';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
 /**
@@ -36,6 +37,7 @@ export const routeAreas = [
   annotationLayerRoutes,
   tagRoutes,
   assetRoutes,
+  rowLevelSecurityRoutes,
 ] as const;
 
 export const routes: readonly RouteDef[] = routeAreas.flat();

@@ -20,6 +20,8 @@ export interface PlannedQuery {
   /** Null for result types answered from the dataset alone (columns). */
   compiled: CompiledQuery | null;
   cacheKey: string;
+  /** The user's row level security on the dataset, compiled into the SQL and part of the key. */
+  rowLevelFilters: string[][];
 }
 
 /** The result fields Superset sends for each query (ChartDataResponseResult). */
@@ -71,13 +73,13 @@ function shapeFor(query: QueryObject, resultType: ChartResultType, ds: Datasourc
 export async function planQuery(
   compiler: QueryCompiler,
   ds: Datasource,
-  input: { index: number; query: QueryObject; resultType: ChartResultType; resultFormat: ChartResultFormat; userKey: unknown },
+  input: { index: number; query: QueryObject; resultType: ChartResultType; resultFormat: ChartResultFormat; rowLevelFilters: string[][] },
 ): Promise<PlannedQuery> {
   const query = shapeFor(input.query, input.resultType, ds);
   const compiled =
     input.resultType === 'columns' || input.resultType === 'timegrains'
       ? null
-      : await compiler.compile({ dataset: compilerDataset(ds.dataset, ds.db), query, resultType: input.resultType });
+      : await compiler.compile({ dataset: compilerDataset(ds.dataset, ds.db), query, resultType: input.resultType, rowLevelFilters: input.rowLevelFilters });
   const cacheKey = chartCacheKey({
     datasetId: ds.dataset.id,
     datasetVersion: ds.dataset.changed_on,
@@ -86,12 +88,12 @@ export async function planQuery(
     engine: ds.db.backend,
     sql: compiled?.sql ?? '',
     postProcessing: compiled?.postProcessing ?? null,
-    rowLevelFilters: input.userKey,
+    rowLevelFilters: input.rowLevelFilters,
     resultType: input.resultType,
     resultFormat: input.resultFormat,
     extra: compiled ? { timeOffsets: compiled.timeOffsets, temporal: compiled.temporalColumns, columns: compiled.columns } : null,
   });
-  return { index: input.index, query, resultType: input.resultType, compiled, cacheKey };
+  return { index: input.index, query, resultType: input.resultType, compiled, cacheKey, rowLevelFilters: input.rowLevelFilters };
 }
 
 /** The `columns` result type answers from the dataset alone (Superset's _get_columns). */
@@ -111,7 +113,7 @@ export async function executeQuery(
 ): Promise<QueryResult> {
   let run: ChartQueryResult;
   try {
-    run = plan.resultType === 'columns' ? datasetColumns(ds) : await compiler.run(engine, compilerDataset(ds.dataset, ds.db), plan.query, plan.resultType, { timeoutMs: LIMITS.syncTimeoutMs - 3000 });
+    run = plan.resultType === 'columns' ? datasetColumns(ds) : await compiler.run(engine, compilerDataset(ds.dataset, ds.db), plan.query, plan.resultType, { timeoutMs: LIMITS.syncTimeoutMs - 3000, rowLevelFilters: plan.rowLevelFilters });
   } catch (error) {
     if (error instanceof SupersetError && error.errorType !== 'GENERIC_DB_ENGINE_ERROR') throw error;
     const classified = error instanceof SupersetError ? error : engine.classify(error);

@@ -11,6 +11,7 @@ import type { Engine } from '../../engines/types';
 import type { Identity } from '../../http/identity';
 import { json, type RawResponse } from '../../http/respond';
 import type { Ports } from '../../ports/index';
+import { rowLevelFiltersFor } from '../../rls/forUser';
 import { datasourceForData, type Datasource } from '../datasource';
 import { findChart } from '../repository';
 import { effectiveTimeout, readCache, writeCache, type CachedEntry } from './cache';
@@ -44,9 +45,6 @@ export interface ChartDataJobInput {
 
 const defaultDeps = (): ChartDataDeps => ({ compiler: queryCompiler, engineFor: cachedEngineFor });
 
-/** Row-level security filters of the user on this dataset (none are defined in this product yet). */
-const rowLevelFilters = (_user: Identity, _ds: Datasource): unknown[] => [];
-
 export interface PreparedRequest {
   /** Who asks (annotation layers sourced from other charts run as this user). */
   user: Identity;
@@ -73,9 +71,9 @@ export async function prepareChartData(
   const sliceId = options.sliceId ?? (Number((context.form_data as { slice_id?: unknown } | null)?.slice_id) || null);
   const chart = sliceId ? await findChart(ports, sliceId) : null;
   const timeout = effectiveTimeout(context.custom_cache_timeout, chart?.cache_timeout, datasetTimeout(ds.dataset), databaseTimeout(ds.db));
-  const userKey = rowLevelFilters(user, ds);
+  const rowLevelFilters = await rowLevelFiltersFor(ports, user, ds.dataset.id);
   const plans = await Promise.all(
-    context.queries.map((query, index) => planQuery(deps.compiler, ds, { index, query, resultType, resultFormat, userKey })),
+    context.queries.map((query, index) => planQuery(deps.compiler, ds, { index, query, resultType, resultFormat, rowLevelFilters })),
   );
   const contextKey = createHash('sha256').update(plans.map((p) => p.cacheKey).join('|')).digest('hex').slice(0, 40);
   return { user, ds, plans, resultType, resultFormat, timeout, contextKey };

@@ -10,6 +10,7 @@ import { metricLabel, resolveMetric, type ResolvedMetric } from './metrics';
 import { normalizeQuery, type NormalizedQuery } from './normalize';
 import { seriesLimitJoin } from './seriesLimit';
 import type { CompiledQuery, CompileInput } from './types';
+import { checkRlsClause } from '../../rls/clause';
 
 export const DTTM_ALIAS = '__timestamp';
 
@@ -45,6 +46,13 @@ async function orderSql(context: CompileContext, item: OrderBy[0], metrics: Reso
   if ('columnType' in item || 'timeGrain' in item || 'isColumnReference' in item) return (await resolveColumn(context, item as never)).sql;
   const label = metricLabel(item as never);
   return (metrics.find((metric) => metric.label === label) ?? (await resolveMetric(context, item as never))).sql;
+}
+
+/** One OR group of row level security clauses, each checked on its own before they are joined. */
+async function rowLevelPredicate(engine: CompileInput['dataset']['engine'], group: string[]): Promise<string> {
+  const clauses: string[] = [];
+  for (const clause of group) clauses.push(`(${await checkRlsClause(engine, clause)})`);
+  return clauses.length === 1 ? clauses[0] : `(${clauses.join(' OR ')})`;
 }
 
 function rawMode(query: NormalizedQuery, context: CompileContext, resultType: string | undefined): NormalizedQuery {
@@ -106,7 +114,7 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
   if (query.apply_fetch_values_predicate && input.dataset.fetch_values_predicate) {
     where.push(`(${await context.check(input.dataset.fetch_values_predicate, 'where', 'fetch_values_predicate')})`);
   }
-  for (const clause of input.rowLevelFilters ?? []) where.push(`(${await context.check(clause, 'where', 'row level security')})`);
+  for (const group of input.rowLevelFilters ?? []) where.push(await rowLevelPredicate(input.dataset.engine, group));
 
   const having: string[] = [];
   if (query.extras.having) having.push(`(${await context.check(query.extras.having, 'having')})`);

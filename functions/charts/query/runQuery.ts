@@ -15,6 +15,8 @@ export interface RunChartOptions {
   now?: Date;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The user's row level security on the dataset (CompileInput.rowLevelFilters). */
+  rowLevelFilters?: string[][];
 }
 
 export type ChartQueryResult = ChartDataResponseResult & { sql_rowcount?: number | null };
@@ -61,7 +63,7 @@ export async function runChartQuery(
     const data = dataset.columns.map((column) => ({ column_name: column.column_name, verbose_name: column.verbose_name ?? null, dtype: column.type ?? null }));
     return { data, colnames: ['column_name', 'verbose_name', 'dtype'], coltypes: [1, 1, 1], rowcount: data.length, status: 'success' };
   }
-  const compiled = await compileQuery({ dataset, query, resultType, now });
+  const compiled = await compileQuery({ dataset, query, resultType, now, rowLevelFilters: options.rowLevelFilters });
   const common = {
     query: compiled.sql,
     language: 'sql',
@@ -83,7 +85,7 @@ export async function runChartQuery(
     const xLabel = xAxis ? columnLabel(xAxis) : (compiled.temporalColumns[0] ?? null);
     const dimensions = compiled.columns.filter((column) => column !== xLabel && !compiled.metricLabels.includes(column));
     for (const offset of compiled.timeOffsets) {
-      const shifted = await compileQuery({ dataset, query: shiftedQuery(query, offset, now), resultType, now });
+      const shifted = await compileQuery({ dataset, query: shiftedQuery(query, offset, now), resultType, now, rowLevelFilters: options.rowLevelFilters });
       const { frame: other } = await fetchFrame(engine, shifted, dataset, options);
       frame = joinOffset(frame, other, { offset, xAxis: xLabel, dimensions, metrics: compiled.metricLabels });
     }

@@ -6,6 +6,8 @@ export interface ScannedFragment {
   text: string;
   /** True when a ';' stands outside strings and comments (statement stacking). */
   hasSeparator: boolean;
+  /** True when the text held a comment (row level security clauses refuse them). */
+  hasComment: boolean;
 }
 
 function quotedEnd(sql: string, from: number, quote: string): number {
@@ -37,6 +39,7 @@ function blockCommentEnd(sql: string, from: number): number {
 export function scanFragment(sql: string): ScannedFragment {
   let out = '';
   let hasSeparator = false;
+  let hasComment = false;
   let i = 0;
   while (i < sql.length) {
     const ch = sql[i];
@@ -59,14 +62,16 @@ export function scanFragment(sql: string): ScannedFragment {
       const newline = sql.indexOf('\n', i);
       i = newline < 0 ? sql.length : newline + 1;
       out += ' ';
+      hasComment = true;
     } else if (sql.startsWith('/*', i)) {
       i = blockCommentEnd(sql, i);
       out += ' ';
+      hasComment = true;
     } else {
       if (ch === ';') hasSeparator = true;
       out += ch;
       i += 1;
     }
   }
-  return { text: out.trim(), hasSeparator };
+  return { text: out.trim(), hasSeparator, hasComment };
 }

@@ -72,8 +72,11 @@ export interface CompileInput {
   dataset: CompilerDataset;
   query: QueryObject;
   resultType?: ChartResultType;
-  /** Row-level security clauses of the user for this dataset (trusted, from the server), ANDed into WHERE. */
-  rowLevelFilters?: string[];
+  /**
+   * Row level security of the user on this dataset (functions/rls/): each inner list is ORed, the
+   * groups ANDed into WHERE. Every clause is checked again as one expression before it is embedded.
+   */
+  rowLevelFilters?: string[][];
   /** Fixed clock for relative time ranges (tests); defaults to now. */
   now?: Date;
 }

@@ -10,11 +10,27 @@ import { type InstanceLease, withConnection } from './connect';
 import { classifyDuckDb } from './errors';
 import { quoteIdentifier } from './dialect';
 import { converterFor, genericTypeOf, jsonWriterFor, typeName, type Converter, type JsonWriter } from './values';
-import { cancelledError, timeoutError } from '../issues';
+import { cancelledError, engineError, timeoutError } from '../issues';
 import { assertSandboxed } from './sandbox';
 
-async function readRows(result: DuckDBResult, names: string[], converters: Converter[], limit: number) {
+/**
+ * Past this many bytes of answer a run stops, chunk by chunk and column by column, instead of building
+ * an answer no response or result object can carry (a SELECT of a few huge values built 195 MB before
+ * the 6 MB response limit refused it).
+ */
+export const RESULT_MAX_BYTES = 64 * 1024 * 1024;
+
+const tooLarge = (maxBytes: number) =>
+  engineError('DuckDB', 'GENERIC_BACKEND_ERROR', `The query's answer passed ${Math.round(maxBytes / 1048576)} MB, the most a result may hold. Lower the row limit or select fewer or smaller columns.`, {
+    result_max_bytes: maxBytes,
+  });
+
+/** Bytes a converted value adds to the answer, roughly: its text, or 8 for anything else. */
+const sizeOf = (value: unknown) => (typeof value === 'string' ? value.length : 8);
+
+async function readRows(result: DuckDBResult, names: string[], converters: Converter[], limit: number, maxBytes: number) {
   const rows: Record<string, unknown>[] = [];
+  let bytes = 0;
   const wanted = limit + 1;
   const width = names.length;
   while (rows.length < wanted) {
@@ -28,7 +44,12 @@ async function readRows(result: DuckDBResult, names: string[], converters: Conve
       const vector = chunk.getColumnVector(c);
       const convert = converters[c];
       const name = names[c];
-      for (let r = 0; r < take; r += 1) rows[start + r][name] = convert(vector.getItem(r));
+      for (let r = 0; r < take; r += 1) {
+        const value = convert(vector.getItem(r));
+        bytes += sizeOf(value);
+        rows[start + r][name] = value;
+      }
+      if (bytes > maxBytes) throw tooLarge(maxBytes);
     }
   }
   return rows;
@@ -61,7 +82,8 @@ function keyOrder(names: string[]): number[] {
   return Object.keys(probe).map((key) => probe[key]);
 }
 
-async function readJson(result: DuckDBResult, names: string[], writers: JsonWriter[], limit: number, onPiece?: (piece: string) => void): Promise<JsonRows> {
+async function readJson(result: DuckDBResult, names: string[], writers: JsonWriter[], limit: number, maxBytes: number, onPiece?: (piece: string) => void): Promise<JsonRows> {
+  let bytes = 0;
   const order = keyOrder(names);
   const prefixes = order.map((c, i) => `${i === 0 ? '{' : ','}${JSON.stringify(names[c])}:`);
   const pieces: string[] = [];
@@ -73,7 +95,11 @@ async function readJson(result: DuckDBResult, names: string[], writers: JsonWrit
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
     const take = Math.min(chunk.rowCount, wanted - count);
-    for (let k = 0; k < order.length; k += 1) writers[order[k]](chunk.getColumnVector(order[k]), take, columns[k]);
+    for (let k = 0; k < order.length; k += 1) {
+      writers[order[k]](chunk.getColumnVector(order[k]), take, columns[k]);
+      for (let r = 0; r < take; r += 1) bytes += columns[k][r].length;
+      if (bytes > maxBytes) throw tooLarge(maxBytes);
+    }
     if (lines.length !== take) lines = new Array<string>(take);
     if (order.length === 0) lines.fill('{}');
     else {
@@ -102,6 +128,7 @@ async function readJson(result: DuckDBResult, names: string[], writers: JsonWrit
 export async function runDuckDb(lease: InstanceLease, options: RunOptions & JsonRunOption): Promise<RunResult> {
   assertSqlLength(options.sql);
   assertSandboxed(options.sql);
+  const maxBytes = options.maxBytes ?? RESULT_MAX_BYTES;
   return withConnection(lease, async (connection) => {
     let stoppedBy: 'timeout' | 'cancel' | null = null;
     const stop = (reason: 'timeout' | 'cancel') => {
@@ -130,13 +157,13 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions & Json
       const extra = isQuery ? {} : { rowCount: result.rowsChanged };
       if (options.json) {
         options.onJson?.columns(columns);
-        const json = await readJson(result, names, writers, options.limit, options.onJson ? (piece) => options.onJson!.piece(piece) : undefined);
+        const json = await readJson(result, names, writers, options.limit, maxBytes, options.onJson ? (piece) => options.onJson!.piece(piece) : undefined);
         if (stoppedBy) throw stoppedBy === 'timeout' ? timeoutError('DuckDB', options.timeoutMs) : cancelledError('DuckDB');
         const truncated = json.count > options.limit;
         if (truncated) json.count = options.limit;
         return jsonResult(columns, json, truncated, extra);
       }
-      const rows = await readRows(result, names, converters, options.limit);
+      const rows = await readRows(result, names, converters, options.limit, maxBytes);
       if (stoppedBy) throw stoppedBy === 'timeout' ? timeoutError('DuckDB', options.timeoutMs) : cancelledError('DuckDB');
       const truncated = rows.length > options.limit;
       if (truncated) rows.length = options.limit;

@@ -5,7 +5,7 @@ import { assertSqlLength } from '../safety';
 import { explainedStatement, splitScript } from '../scriptSplit';
 import type { ParsedStatement, StatementKind } from '../types';
 import { classifyDuckDb, parseDuckDbMessage } from './errors';
-import { assertSandboxed } from './sandbox';
+import { assertSandboxed, assertStatementSandboxed, assertTreeSandboxed } from './sandbox';
 
 // Functions that change state even inside a SELECT.
 export const WRITING_FUNCTIONS = new Set(['nextval', 'setval', 'checkpoint', 'force_checkpoint']);
@@ -61,9 +61,11 @@ async function classifyExplain(connection: DuckDBConnection, sql: string): Promi
 async function classifyOne(connection: DuckDBConnection, sql: string, prepare: () => Promise<{ statementType: StatementType; destroySync(): void }>): Promise<ParsedStatement> {
   const tree = await queryTree(connection, sql);
   if (tree) {
+    assertTreeSandboxed(tree);
     const mutates = callsWritingFunction(tree);
     return { sql, kind: 'select', mutates, isSelect: true };
   }
+  assertStatementSandboxed(sql);
   let statementType: StatementType | null = null;
   try {
     const prepared = await prepare();

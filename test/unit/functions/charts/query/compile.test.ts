@@ -199,9 +199,21 @@ describe('query object features', () => {
     const narrowed = { ...cars, fetch_values_predicate: `"Origin" = 'Japan'` };
     expect(await count(narrowed, { apply_fetch_values_predicate: true })).toBe(79);
     expect(await count(narrowed, {})).toBe(406);
-    const compiled = await compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: [`"Cylinders" = 4`] });
+    const compiled = await compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: [[`"Cylinders" = 4`]] });
     expect((await examples.engine.run({ sql: compiled.sql, limit: 10, timeoutMs: 5000 })).rows).toEqual(await direct('SELECT COUNT(*) AS count FROM main.cars WHERE "Cylinders" = 4'));
-    await expect(compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: ['1 = 1; DROP TABLE cars'] })).rejects.toThrow(/single SQL expression/);
+    await expect(compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: [['1 = 1; DROP TABLE cars']] })).rejects.toThrow(/single SQL expression/);
+  });
+
+  it('row level security: one OR group per group key, groups ANDed, each clause checked alone', async () => {
+    const groups = [[`"Origin" = 'Japan'`, `"Origin" = 'Europe'`], [`"Cylinders" = 4`]];
+    const compiled = await compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: groups });
+    expect(compiled.sql).toContain(`(("Origin" = 'Japan') OR ("Origin" = 'Europe')) AND ("Cylinders" = 4)`);
+    expect((await examples.engine.run({ sql: compiled.sql, limit: 10, timeoutMs: 5000 })).rows).toEqual(
+      await direct(`SELECT COUNT(*) AS count FROM main.cars WHERE "Origin" IN ('Japan', 'Europe') AND "Cylinders" = 4`),
+    );
+    // The injection of CVE-2025-48912: harmless-looking once joined, refused alone.
+    await expect(compileQuery({ dataset: cars, query: { metrics: [COUNT] }, rowLevelFilters: [[`"Origin" = 'Japan'`, '1=1) OR (1=1']] })).rejects.toThrow(SupersetError);
+    await expect(compileQuery({ dataset: { ...cars, allow_adhoc_subquery: true }, query: { metrics: [COUNT] }, rowLevelFilters: [['"Origin" IN (SELECT 1)']] })).rejects.toThrow(/sub-queries/);
   });
 
   it('result_type query compiles only; samples select every column', async () => {

@@ -1,0 +1,121 @@
+// Row level security through the local gateway: the admin API (Superset's /api/v1/rowlevelsecurity/),
+// hostile clauses refused, and the same chart answering different rows to users of different roles,
+// with cached answers never crossing between them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalCloud, type LocalCloud } from '../support/localCloud';
+import { client, type Json } from './sqllabHelpers';
+
+let cloud: LocalCloud;
+let admin: string;
+let gamma: string;
+let cars: number;
+let weather: number;
+const { call, q } = client(() => cloud);
+const GAMMA = 4;
+const ADMIN = 1;
+
+const byOrigin = { columns: ['Origin'], metrics: ['count'], orderby: [['Origin', true]], row_limit: 100 };
+const chart = (token: string, extra: Json = {}) =>
+  call('/api/v1/chart/data', { method: 'POST', token, json: { datasource: { id: cars, type: 'table' }, queries: [byOrigin], result_type: 'full', result_format: 'json', ...extra } });
+const origins = (res: { body: Json }) => (res.body.result?.[0]?.data ?? (() => { throw new Error(JSON.stringify(res.body)); })()).map((r: Json) => r.Origin);
+const create = (json: Json, token = admin) => call('/api/v1/rowlevelsecurity/', { method: 'POST', token, json });
+
+beforeAll(async () => {
+  cloud = await startLocalCloud();
+  admin = await cloud.login('admin', 'admin');
+  gamma = await cloud.login('gamma', 'gamma');
+  const dataset = async (table: string) =>
+    (await call('/api/v1/dataset/get_or_create/', { method: 'POST', token: admin, json: { database_id: 1, table_name: table, schema: 'main' } })).body.result.table_id as number;
+  cars = await dataset('cars');
+  weather = await dataset('seattle_weather');
+});
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+describe('/api/v1/rowlevelsecurity/', () => {
+  it('is for admins only', async () => {
+    expect((await call('/api/v1/rowlevelsecurity/', { token: gamma })).status).toBe(403);
+    expect((await create({ name: 'x', filter_type: 'Regular', tables: [cars], roles: [GAMMA], clause: '1=1' }, gamma)).status).toBe(403);
+    expect((await call('/api/v1/rowlevelsecurity/')).status).toBe(401);
+  });
+
+  it('creates, shows, lists, updates and deletes a filter', async () => {
+    const made = await create({ name: 'crud', description: 'd', filter_type: 'Regular', tables: [weather], roles: [GAMMA], group_key: 'g', clause: " weather = 'sun' " });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id;
+    expect(made.body.result).toMatchObject({ name: 'crud', clause: "weather = 'sun'", tables: [weather], roles: [GAMMA] });
+    const shown = await call(`/api/v1/rowlevelsecurity/${id}`, { token: admin });
+    expect(shown.body.result).toEqual({
+      id, name: 'crud', description: 'd', filter_type: 'Regular', group_key: 'g', clause: "weather = 'sun'",
+      tables: [{ id: weather, schema: 'main', table_name: 'seattle_weather' }], roles: [{ id: GAMMA, name: 'Gamma' }],
+    });
+    const listed = await call(`/api/v1/rowlevelsecurity/?${q({ filters: [{ col: 'name', opr: 'ct', value: 'cru' }] })}`, { token: admin });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.count).toBe(1);
+    expect(listed.body.result[0]).toMatchObject({ id, name: 'crud', tables: [{ id: weather, table_name: 'seattle_weather' }], roles: [{ id: GAMMA, name: 'Gamma' }], group_key: 'g' });
+    const byRole = await call(`/api/v1/rowlevelsecurity/?${q({ filters: [{ col: 'roles', opr: 'rel_m_m', value: ADMIN }] })}`, { token: admin });
+    expect(byRole.body.result.map((r: Json) => r.id)).not.toContain(id);
+    const put = await call(`/api/v1/rowlevelsecurity/${id}`, { method: 'PUT', token: admin, json: { filter_type: 'Base', roles: [ADMIN] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await call(`/api/v1/rowlevelsecurity/${id}`, { token: admin })).body.result).toMatchObject({ filter_type: 'Base', roles: [{ id: ADMIN, name: 'Admin' }], clause: "weather = 'sun'" });
+    const related = await call(`/api/v1/rowlevelsecurity/related/tables?${q({ filter: 'seattle' })}`, { token: admin });
+    expect(related.body.result).toEqual([{ value: weather, text: 'main.seattle_weather' }]);
+    const roles = await call(`/api/v1/rowlevelsecurity/related/roles?${q({})}`, { token: admin });
+    expect(roles.body.result).toContainEqual({ value: GAMMA, text: 'Gamma' });
+    expect((await call(`/api/v1/rowlevelsecurity/${id}`, { method: 'DELETE', token: admin })).body).toEqual({ message: 'OK' });
+    expect((await call(`/api/v1/rowlevelsecurity/${id}`, { token: admin })).status).toBe(404);
+    const a = (await create({ name: 'bulk a', filter_type: 'Regular', tables: [weather], roles: [], clause: '1=1' })).body.id;
+    const b = (await create({ name: 'bulk b', filter_type: 'Regular', tables: [weather], roles: [], clause: '1=1' })).body.id;
+    expect((await call(`/api/v1/rowlevelsecurity/?${q([a, b])}`, { method: 'DELETE', token: admin })).body).toEqual({ message: 'Deleted 2 rules' });
+  });
+
+  it('refuses unknown datasets and roles (422), duplicate names, and bad bodies (400)', async () => {
+    expect((await create({ name: 'nods', filter_type: 'Regular', tables: [9999], roles: [GAMMA], clause: '1=1' })).status).toBe(422);
+    expect((await create({ name: 'norole', filter_type: 'Regular', tables: [cars], roles: [777], clause: '1=1' })).status).toBe(422);
+    expect((await create({ name: 'badtype', filter_type: 'Other', tables: [cars], roles: [], clause: '1=1' })).status).toBe(400);
+    expect((await create({ name: 'dup', filter_type: 'Regular', tables: [weather], roles: [], clause: '1=1' })).status).toBe(201);
+    expect((await create({ name: 'dup', filter_type: 'Regular', tables: [weather], roles: [], clause: '1=1' })).status).toBe(422);
+  });
+
+  it('refuses hostile clauses with a typed 400 and stores nothing', async () => {
+    for (const clause of ['1=1) OR (1=1', "1=1; DROP TABLE cars", '; DROP TABLE cars', '"Origin" IN (SELECT "Origin" FROM cars)', "1=1 -- hidden", '1=1 /* c */', '1=1 UNION SELECT 1', "1=1 OR read_text('/etc/passwd') IS NOT NULL"]) {
+      const res = await create({ name: `hostile ${clause}`, filter_type: 'Regular', tables: [cars], roles: [GAMMA], clause });
+      expect(res.status, clause).toBe(400);
+      expect(['INVALID_SQL_ERROR', 'ADHOC_SUBQUERY_NOT_ALLOWED_ERROR', 'QUERY_SECURITY_ACCESS_ERROR', 'DML_NOT_ALLOWED_ERROR']).toContain(res.body.errors[0].error_type);
+    }
+    const listed = await call(`/api/v1/rowlevelsecurity/?${q({ filters: [{ col: 'name', opr: 'sw', value: 'hostile' }] })}`, { token: admin });
+    expect(listed.body.count).toBe(0);
+  });
+});
+
+describe('row level security on chart data', () => {
+  it('the same chart answers different rows to users of different roles, and the cache never crosses', async () => {
+    // Warm the cache as each user before any filter exists: both see every origin.
+    expect(origins(await chart(admin))).toEqual(['Europe', 'Japan', 'USA']);
+    expect(origins(await chart(gamma))).toEqual(['Europe', 'Japan', 'USA']);
+    const regular = await create({ name: 'gamma sees Japan and Europe', filter_type: 'Regular', tables: [cars], roles: [GAMMA], group_key: 'origin', clause: `"Origin" = 'Japan'` });
+    const regular2 = await create({ name: 'gamma sees Europe too', filter_type: 'Regular', tables: [cars], roles: [GAMMA], group_key: 'origin', clause: `"Origin" = 'Europe'` });
+    const base = await create({ name: 'non-admins see 4 cylinders', filter_type: 'Base', tables: [cars], roles: [ADMIN], clause: `"Cylinders" = 4` });
+    expect([regular.status, regular2.status, base.status]).toEqual([201, 201, 201]);
+
+    const asGamma = await chart(gamma);
+    expect(asGamma.body.result[0].is_cached).toBe(false);
+    expect(origins(asGamma)).toEqual(['Europe', 'Japan']);
+    expect(asGamma.body.result[0].query).toContain(`(("Origin" = 'Japan') OR ("Origin" = 'Europe')) AND ("Cylinders" = 4)`);
+    const asAdmin = await chart(admin);
+    expect(asAdmin.body.result[0].is_cached).toBe(true);
+    expect(origins(asAdmin)).toEqual(['Europe', 'Japan', 'USA']);
+    expect(asAdmin.body.result[0].cache_key).not.toBe(asGamma.body.result[0].cache_key);
+    const again = await chart(gamma);
+    expect(again.body.result[0].is_cached).toBe(true);
+    expect(again.body.result[0].data).toEqual(asGamma.body.result[0].data);
+    // Samples (and so drill to detail) obey the filters too.
+    const samples = await chart(gamma, { result_type: 'samples', queries: [{ row_limit: 1000 }] });
+    expect(new Set(samples.body.result[0].data.map((r: Json) => r.Origin))).toEqual(new Set(['Europe', 'Japan']));
+    expect(samples.body.result[0].data.every((r: Json) => r.Cylinders === 4)).toBe(true);
+
+    for (const r of [regular, regular2, base]) await call(`/api/v1/rowlevelsecurity/${r.body.id}`, { method: 'DELETE', token: admin });
+    expect(origins(await chart(gamma))).toEqual(['Europe', 'Japan', 'USA']);
+  });
+});
