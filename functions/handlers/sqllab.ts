@@ -16,6 +16,8 @@ export const handler = httpModule({
   'sqllab.bootstrap': (req) => bootstrapSqlLab(getPorts(), req.user),
   // Large results go out as the gzip made while their rows arrived (or as stored) when the client takes gzip.
   'sqllab.execute': (req) => executeSql(getPorts(), req.user, req.body, { acceptGzip: acceptsGzip(req.headers), remainingMs: remainingMs(req.context) }),
+  // The legacy endpoint runs the same service and answers the same shapes (Superset's sql_json did).
+  'sqllab.sqlJson': (req) => executeSql(getPorts(), req.user, req.body, { acceptGzip: acceptsGzip(req.headers), remainingMs: remainingMs(req.context) }),
   'sqllab.results': (req) => getResults(getPorts(), req.user, req.q, { acceptGzip: acceptsGzip(req.headers) }),
   'sqllab.export': (req) =>
     exportResult(getPorts(), req.user, req.params.client_id, { format: req.query.format, acceptGzip: acceptsGzip(req.headers), remainingMs: remainingMs(req.context) }),

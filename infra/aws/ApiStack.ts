@@ -57,7 +57,9 @@ export class ApiStack extends Stack {
       if (!handler) continue; // discoverEntries already warned
       let integration = integrations.get(route.module);
       if (!integration) {
-        integration = new HttpLambdaIntegration(`${route.module}Integration`, fnFor(handler).fn);
+        // One invoke permission per function for the whole API, not one per route: with ~150 routes,
+        // per-route permissions alone would take the stack past CloudFormation's 500 resources.
+        integration = new HttpLambdaIntegration(`${route.module}Integration`, fnFor(handler).fn, { scopePermissionToRoute: false });
         integrations.set(route.module, integration);
       }
       this.httpApi.addRoutes({

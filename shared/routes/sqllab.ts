@@ -36,6 +36,14 @@ export const ExecuteBodySchema = z.object({
 });
 export type ExecuteBody = z.infer<typeof ExecuteBodySchema>;
 
+/**
+ * Superset's legacy POST /superset/sql_json/ (superset-api-client's `run`, older scripts): the same
+ * body, where clients also send an empty client_id or tmp_table_name and a numeric sql_editor_id.
+ */
+export const LegacySqlJsonBodySchema = ExecuteBodySchema.extend({
+  client_id: z.union([ClientIdSchema, z.literal('')]).nullish().transform((v) => v || null),
+});
+
 export const ResultsQSchema = z.object({
   key: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'key is not a results key'),
   rows: z.number().int().min(0).optional(),
@@ -81,6 +89,7 @@ export const sqllabRoutes = defineRoutes([
   { name: 'sqllab.postFormLegacy', method: 'POST', path: '/superset/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema, response: HtmlPageSchema },
   { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab', response: BootstrapSchema },
   { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', body: ExecuteBodySchema, response: ExecuteAnswerSchemas },
+  { name: 'sqllab.sqlJson', method: 'POST', path: '/superset/sql_json/', module: 'sqllab', body: LegacySqlJsonBodySchema, response: ExecuteAnswerSchemas },
   { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', q: ResultsQSchema, response: QueryResultsSchema },
   { name: 'sqllab.export', method: 'GET', path: '/api/v1/sqllab/export/{client_id}/', module: 'sqllab', params: ExportParamsSchema, query: ExportQuerySchema, response: ExportAnswerSchema },
   { name: 'sqllab.estimate', method: 'POST', path: '/api/v1/sqllab/estimate/', module: 'sqllab', body: EstimateBodySchema, response: EstimateSchema },

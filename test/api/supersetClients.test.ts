@@ -118,4 +118,34 @@ describe('Superset API clients', () => {
     const missing = await fetch(`${cloud.url}/api/v1/database/export/?q=!(999999)`, { headers: auth });
     expect(missing.status).toBe(404);
   });
+  it("runs SQL through the legacy POST /superset/sql_json/ as superset-api-client's run() sends it", async () => {
+    const { access_token } = (await (await clientLogin()).json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${access_token}` };
+    const { result: csrf } = (await (await fetch(`${cloud.url}/api/v1/security/csrf_token/`, { headers: { ...auth, Referer: `${cloud.url}/api/v1` } })).json()) as { result: string };
+    const headers = jsonHeaders(access_token, { 'X-CSRFToken': csrf, Referer: `${cloud.url}/api/v1` });
+    const res = await fetch(`${cloud.url}/superset/sql_json/`, { method: 'POST', headers, body: JSON.stringify({ database_id: 1, sql: 'SELECT 42 AS answer', queryLimit: 10 }) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; columns: { column_name: string }[]; data: Record<string, unknown>[]; query: { limit: number }; displayLimitReached?: boolean };
+    expect(body.status).toBe('success');
+    expect(body.columns.map((c) => c.column_name)).toEqual(['answer']);
+    expect(body.data).toEqual([{ answer: 42 }]);
+    expect(body.query.limit).toBe(10);
+    // The legacy body as Superset's old SQL Lab sent it (empty client_id and tmp_table_name, numeric editor id).
+    const legacy = await fetch(`${cloud.url}/superset/sql_json/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        client_id: '', database_id: 1, json: true, runAsync: false, schema: null, sql: 'SELECT 1 AS one', sql_editor_id: 1, tab: 'Untitled Query 1',
+        tmp_table_name: '', select_as_cta: false, ctas_method: 'TABLE', queryLimit: 1000, expand_data: true,
+      }),
+    });
+    expect(legacy.status).toBe(200);
+    expect(((await legacy.json()) as { data: unknown[] }).data).toEqual([{ one: 1 }]);
+    // Errors are Superset's typed bodies.
+    const missing = await fetch(`${cloud.url}/superset/sql_json/`, { method: 'POST', headers, body: JSON.stringify({ database_id: 999999, sql: 'SELECT 1' }) });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe('DATABASE_NOT_FOUND_ERROR');
+    const unauthenticated = await fetch(`${cloud.url}/superset/sql_json/`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ database_id: 1, sql: 'SELECT 1' }) });
+    expect(unauthenticated.status).toBe(401);
+  });
 });
