@@ -161,6 +161,71 @@ describe('explore', () => {
     }
   });
 
+  it('edits the chart properties and shows the results as a table', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'View as table' }).click();
+    const table = page.getByRole('dialog', { name: 'Results: E2E delay by month' });
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
+    await table.press('Escape');
+
+    await page.getByRole('button', { name: 'Edit chart properties' }).click();
+    const props = page.getByRole('dialog', { name: 'Edit chart properties' });
+    await expect.poll(() => props.getByLabel('Name').inputValue()).toBe('E2E delay by month');
+    await props.getByLabel('Name').fill('E2E delays per month');
+    await props.getByLabel('Description').fill('Average delay of each month');
+    await props.getByLabel('Cache timeout').fill('600');
+    await props.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Chart properties updated').waitFor();
+    await page.getByRole('heading', { name: 'E2E delays per month' }).waitFor();
+    const saved = (await api(`/api/v1/chart/${savedId}`)).body.result;
+    expect([saved.slice_name, saved.description, saved.cache_timeout]).toEqual(['E2E delays per month', 'Average delay of each month', 600]);
+    expect(saved.owners.map((o: { id: number }) => o.id)).toEqual([1]);
+
+    // A name cleared is refused in the dialog, and nothing is written.
+    await page.getByRole('button', { name: 'Edit chart properties' }).click();
+    await props.getByLabel('Name').fill('');
+    await props.getByRole('button', { name: 'Save' }).click();
+    await props.getByRole('alert').filter({ hasText: 'Name is required' }).waitFor();
+    await props.getByRole('button', { name: 'Cancel' }).click();
+    expect((await api(`/api/v1/chart/${savedId}`)).body.result.slice_name).toBe('E2E delays per month');
+    await page.close();
+  });
+
+  it('chart list: searches, filters by type and dataset, shows cards, bulk deletes', async () => {
+    const ids: number[] = [];
+    for (const name of ['List pie A', 'List pie B']) {
+      const made = await api('/api/v1/chart/', { method: 'POST', json: { slice_name: name, viz_type: 'pie', datasource_id: flightsId, datasource_type: 'table', params: JSON.stringify({ viz_type: 'pie', groupby: ['origin'], metric: 'count' }) } });
+      expect(made.status).toBe(201);
+      ids.push(made.body.id);
+    }
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/chart/list/`);
+    const table = page.getByRole('table', { name: 'Charts' });
+    await table.getByRole('link', { name: 'List pie A' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search charts' }).fill('List pie');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    await page.getByRole('searchbox', { name: 'Search charts' }).fill('');
+    await page.getByLabel('Chart type').selectOption('pie');
+    await page.getByRole('combobox', { name: 'Dataset', exact: true }).selectOption(String(flightsId));
+    await expect.poll(async () => (await table.getByRole('link').allInnerTexts()).sort()).toEqual(['List pie A', 'List pie B']);
+
+    await page.getByRole('button', { name: 'Card view' }).click();
+    const cards = page.getByRole('list', { name: 'Charts' });
+    await expect.poll(() => cards.getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: 'Bulk select' }).click();
+    await page.getByRole('checkbox', { name: 'Select List pie A' }).check();
+    await page.getByRole('checkbox', { name: 'Select List pie B' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('dialog', { name: 'Delete chart?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 2 charts').waitFor();
+    await page.getByText('No charts match these filters.').waitFor();
+    for (const id of ids) expect((await api(`/api/v1/chart/${id}`)).status).toBe(404);
+    await page.close();
+  });
+
   it('a bad custom SQL filter shows the error display, not a blank page', async () => {
     const page = await signedIn();
     await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);

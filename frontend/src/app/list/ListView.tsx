@@ -60,7 +60,9 @@ export function ListView<Row>(props: ListViewProps<Row>) {
           if (!live) return;
           setData(page);
           setFailed(false);
-          setSelected(new Set());
+          // A refreshed page keeps the selection of rows it still shows (a late answer never unticks a box).
+          const shown = new Set(page.result.map(rowKey));
+          setSelected((s) => new Set([...s].filter((key) => shown.has(key))));
           props.onLoaded?.(page);
         },
         () => live && setFailed(true),

@@ -1,11 +1,11 @@
 // The dataset properties dialog: description, cache timeout, main time column, owners, the columns
 // (labels, temporal/groupable/filterable flags, date format, calculated columns) and saved metrics,
 // saved through PUT /api/v1/dataset/{pk}; the server's error (a bad expression, a duplicate) is shown.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/ApiError';
 import { toOptions } from '../../app/list/fetchList';
-import type { SelectOption } from '../../app/list/types';
+import { OwnersSelect } from '../../app/forms/OwnersSelect';
 import { Modal } from '../sqllab/components/Modal';
 import { addSuccessToast } from '../toasts/toastStore';
 import { DatasetColumnsEditor, DatasetMetricsEditor } from './DatasetFieldEditors';
@@ -14,7 +14,7 @@ import { DatasetShowSchema } from '../../../../shared/schemas/responses/datasets
 
 export function DatasetEditModal({ id, onClose, onSaved }: { id: number; onClose: () => void; onSaved: () => void }) {
   const [detail, setDetail] = useState<DatasetDetail | null>(null);
-  const [users, setUsers] = useState<SelectOption[]>([]);
+  const loadUsers = useCallback(async () => toOptions(await api.call('dataset.related', { params: { column: 'owners' }, q: { page: 0, page_size: 1000 } })), []);
   const [description, setDescription] = useState('');
   const [cacheTimeout, setCacheTimeout] = useState('');
   const [mainDttm, setMainDttm] = useState('');
@@ -39,7 +39,6 @@ export function DatasetEditModal({ id, onClose, onSaved }: { id: number; onClose
       },
       () => setError('The dataset could not be loaded.'),
     );
-    api.call('dataset.related', { params: { column: 'owners' }, q: { page: 0, page_size: 1000 } }).then((a) => setUsers(toOptions(a)), () => undefined);
   }, [id]);
 
   const save = async () => {
@@ -81,12 +80,7 @@ export function DatasetEditModal({ id, onClose, onSaved }: { id: number; onClose
               {columns.filter((c) => c.is_dttm).map((c) => <option key={c.column_name} value={c.column_name}>{c.column_name}</option>)}
             </select>
           </label>
-          <label className="field">
-            <span className="field__label">Owners</span>
-            <select className="input" multiple aria-label="Owners" value={owners.map(String)} onChange={(e) => setOwners(Array.from(e.target.selectedOptions, (o) => Number(o.value)))}>
-              {users.map((u) => <option key={String(u.value)} value={String(u.value)}>{u.label}</option>)}
-            </select>
-          </label>
+          <OwnersSelect value={owners} current={detail.owners} loadUsers={loadUsers} onChange={setOwners} />
           <DatasetColumnsEditor columns={columns} onChange={setColumns} />
           <DatasetMetricsEditor metrics={metrics} onChange={setMetrics} />
         </div>

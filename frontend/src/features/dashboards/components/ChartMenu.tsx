@@ -7,6 +7,7 @@ import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import { dashboardStore } from '../state/dashboardStore';
 import { queryChart } from '../actions/chartActions';
 import { downloadChartImage, exportChartData } from './chartExports';
+import { ResultsTable } from '../../charts/render/ResultsTable';
 
 type Dialog = 'query' | 'results' | null;
 
@@ -53,16 +54,7 @@ export function ChartMenu({ chartId, name, onToggleDescription }: { chartId: num
       {dialog === 'results' && (
         <Modal title={`Results: ${name}`} onClose={() => setDialog(null)} wide>
           <div className="dash-chart__results">
-            <table aria-label={`Results of ${name}`}>
-              <thead>
-                <tr>{columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
-              </thead>
-              <tbody>
-                {rows.slice(0, 1000).map((r, i) => (
-                  <tr key={i}>{columns.map((c) => <td key={c}>{r[c] === null || r[c] === undefined ? '' : String(r[c])}</td>)}</tr>
-                ))}
-              </tbody>
-            </table>
+            <ResultsTable colnames={columns} rows={rows} label={`Results of ${name}`} />
           </div>
         </Modal>
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import { fetchPaneData, type DataAnswer } from '../actions/chartQueries';
 import { copyToClipboard } from '../actions/chartMeta';
+import { ResultsTable } from '../../charts/render/ResultsTable';
 
 type Tab = 'results' | 'samples';
 
@@ -55,24 +56,7 @@ export function DataPane() {
                   Copy
                 </button>
               </div>
-              <table className="explore__data-table" aria-label={`${tab} table`}>
-                <thead>
-                  <tr>
-                    {answer.colnames.map((c) => (
-                      <th key={c}>{c}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.slice(0, 500).map((r, i) => (
-                    <tr key={i}>
-                      {answer.colnames.map((c) => (
-                        <td key={c}>{r[c] === null || r[c] === undefined ? 'N/A' : String(r[c])}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ResultsTable className="explore__data-table" colnames={answer.colnames} rows={rows} label={`${tab} table`} limit={500} />
             </>
           )}
         </div>

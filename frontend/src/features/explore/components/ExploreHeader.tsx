@@ -7,11 +7,16 @@ import { exploreStore } from '../state/exploreStore';
 import { copyPermalink, toggleFavorite } from '../actions/chartMeta';
 import { downloadData, downloadPng, fetchQueryText } from '../actions/chartQueries';
 import { SaveModal } from './SaveModal';
+import { ChartPropertiesModal } from './ChartPropertiesModal';
+import { ResultsTable } from '../../charts/render/ResultsTable';
+import { Modal } from '../../sqllab/components/Modal';
 
 export function ExploreHeader({ title }: { title: string }) {
   const snap = useSnapshot(exploreStore);
   const [saving, setSaving] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'properties' | 'table' | null>(null);
+  const result = snap.queriesData?.[0];
   const fail = (e: unknown) => addDangerToast(e instanceof Error ? e.message : 'An error occurred');
   const viewQuery = () => fetchQueryText().then(setQuery, fail);
   return (
@@ -30,6 +35,14 @@ export function ExploreHeader({ title }: { title: string }) {
       <button type="button" className="button button--ghost" onClick={() => void viewQuery()}>
         View query
       </button>
+      <button type="button" className="button button--ghost" disabled={!result} onClick={() => setDialog('table')}>
+        View as table
+      </button>
+      {snap.slice && (
+        <button type="button" className="button button--ghost" onClick={() => setDialog('properties')}>
+          Edit chart properties
+        </button>
+      )}
       <DropdownMenu label="Download">
         {(close) => (
           <>
@@ -48,6 +61,14 @@ export function ExploreHeader({ title }: { title: string }) {
         Save
       </button>
       {saving && <SaveModal onClose={() => setSaving(false)} />}
+      {dialog === 'properties' && snap.slice && <ChartPropertiesModal sliceId={snap.slice.slice_id} onClose={() => setDialog(null)} />}
+      {dialog === 'table' && result && (
+        <Modal title={`Results: ${title}`} onClose={() => setDialog(null)} wide>
+          <div className="dash-chart__results">
+            <ResultsTable colnames={result.colnames ?? []} rows={(result.data ?? []) as Record<string, unknown>[]} label={`Results of ${title}`} />
+          </div>
+        </Modal>
+      )}
       {query !== null && (
         <div className="modal-backdrop">
           <div className="modal" role="dialog" aria-modal="true" aria-label="View query">

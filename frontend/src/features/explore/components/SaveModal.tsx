@@ -21,7 +21,7 @@ export function SaveModal({ onClose }: { onClose: () => void }) {
     const filters = search ? [{ col: 'dashboard_title', opr: 'ct', value: search }] : [];
     api
       .call('dashboard.list', { q: { filters, order_column: 'dashboard_title', order_direction: 'asc', page: 0, page_size: 100 } })
-      .then((answer) => setDashboards(answer.result.map((d) => ({ id: Number(d.id), title: String((d as { dashboard_title?: string }).dashboard_title ?? d.id) }))))
+      .then((answer) => setDashboards(answer.result.map((d) => ({ id: Number(d.id), title: d.dashboard_title ?? String(d.id) }))))
       .catch(() => setDashboards([]));
   }, [search]);
   const existing = dashboards.find((d) => String(d.id) === choice);
