@@ -47,6 +47,9 @@ export function TopNav() {
         <Link to="/dashboard/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
           Dashboards
         </Link>
+        <Link to="/superset/tags/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
+          Tags
+        </Link>
       </nav>
       <div className="topnav__end">
         <DropdownMenu

@@ -63,6 +63,8 @@ const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('..
 const reportListRoute = page('report/list', 'Reports', () => import('../features/reports/ReportListPage'));
 const alertListRoute = page('alert/list', 'Alerts', () => import('../features/reports/ReportListPage'));
 const outboxRoute = page('report/outbox', 'Email outbox', () => import('../features/reports/OutboxPage'));
+const tagListRoute = page('superset/tags', 'Tags', () => import('../features/tags/TagListPage'));
+const allEntitiesRoute = page('superset/all_entities', 'All entities', () => import('../features/tags/AllEntitiesPage'));
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -83,6 +85,8 @@ const routeTree = rootRoute.addChildren([
     datasetListRoute,
     datasetListAliasRoute,
     outboxRoute,
+    tagListRoute,
+    allEntitiesRoute,
     userInfoRoute,
     settingsRoute,
   ]),

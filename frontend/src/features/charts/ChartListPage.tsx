@@ -9,6 +9,7 @@ import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { CHART_FILTERS, deleteCharts, fetchCharts, setChartFavorite, type ChartRow } from './list/chartListApi';
 import { ConfirmDelete } from './list/ConfirmDelete';
 import { FavoriteStar } from './list/FavoriteStar';
+import { TagChips } from '../tags/TagChips';
 
 const exploreUrl = (c: ChartRow) => `/explore/?slice_id=${c.id}`;
 const owners = (c: ChartRow) => c.owners.map((o) => `${o.first_name ?? ''} ${o.last_name ?? ''}`.trim()).join(', ');
@@ -35,6 +36,7 @@ export default function ChartListPage() {
     { id: 'type', header: 'Type', sortColumn: 'viz_type', render: (c) => getPlugin(c.viz_type)?.name ?? c.viz_type },
     { id: 'dataset', header: 'Dataset', sortColumn: 'datasource_name', render: (c) => c.datasource_name_text ?? '' },
     { id: 'owners', header: 'Owners', render: owners },
+    { id: 'tags', header: 'Tags', render: (c) => <TagChips tags={c.tags} max={3} /> },
     { id: 'modified', header: 'Last modified', sortColumn: 'changed_on_delta_humanized', render: (c) => c.changed_on_delta_humanized ?? '' },
     {
       id: 'actions',

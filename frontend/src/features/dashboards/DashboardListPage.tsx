@@ -9,6 +9,7 @@ import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { ConfirmDelete } from '../charts/list/ConfirmDelete';
 import { FavoriteStar } from '../charts/list/FavoriteStar';
 import { createUntitledDashboard, DASHBOARD_FILTERS, deleteDashboards, fetchDashboards, setDashboardFavorite, type DashboardRow } from './dashboardListApi';
+import { TagChips } from '../tags/TagChips';
 
 const dashboardUrl = (d: DashboardRow) => d.url ?? `/superset/dashboard/${d.slug || d.id}/`;
 const owners = (d: DashboardRow) => d.owners.map((o) => `${o.first_name ?? ''} ${o.last_name ?? ''}`.trim()).join(', ');
@@ -39,6 +40,7 @@ export default function DashboardListPage() {
     { id: 'title', header: 'Title', sortColumn: 'dashboard_title', render: (d) => <a href={dashboardUrl(d)}>{d.dashboard_title}</a> },
     { id: 'status', header: 'Status', sortColumn: 'published', render: (d) => (d.published ? 'Published' : 'Draft') },
     { id: 'owners', header: 'Owners', render: owners },
+    { id: 'tags', header: 'Tags', render: (d) => <TagChips tags={d.tags} max={3} /> },
     { id: 'modified', header: 'Last modified', sortColumn: 'changed_on_delta_humanized', render: (d) => d.changed_on_delta_humanized ?? '' },
     {
       id: 'actions',

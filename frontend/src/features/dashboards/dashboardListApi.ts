@@ -3,6 +3,7 @@
 import { api } from '../../api/client';
 import { toOptions } from '../../app/list/fetchList';
 import type { ListArgs, ListFilter } from '../../app/list/types';
+import { customTags, tagFilter, type TagChip } from '../tags/tagsApi';
 
 export interface DashboardRow {
   id: number;
@@ -13,6 +14,7 @@ export interface DashboardRow {
   owners: { first_name?: string; last_name?: string }[];
   changed_on_delta_humanized?: string;
   favorite: boolean;
+  tags: TagChip[];
 }
 
 export const DASHBOARD_FILTERS: ListFilter[] = [
@@ -20,6 +22,7 @@ export const DASHBOARD_FILTERS: ListFilter[] = [
   { kind: 'select', id: 'owner', label: 'Owner', col: 'owners', opr: 'rel_m_m', options: async () => toOptions(await api.call('dashboard.related', { params: { column: 'owners' }, q: { page: 0, page_size: 1000 } })) },
   { kind: 'select', id: 'status', label: 'Status', col: 'published', opr: 'eq', options: [{ value: 'true', label: 'Published' }, { value: 'false', label: 'Draft' }] },
   { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'dashboard_is_favorite', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] },
+  tagFilter('dashboard_tag_id'),
 ];
 
 export async function fetchDashboards(q: ListArgs): Promise<{ count: number; result: DashboardRow[] }> {
@@ -38,6 +41,7 @@ export async function fetchDashboards(q: ListArgs): Promise<{ count: number; res
       owners: r.owners ?? [],
       changed_on_delta_humanized: r.changed_on_delta_humanized,
       favorite: fav.has(Number(r.id)),
+      tags: customTags(r.tags),
     })),
   };
 }

@@ -14,31 +14,32 @@ import { copyText } from './actions/savedActions';
 import { Modal } from './components/Modal';
 import { savedQueryFromServer, type SavedQuery } from './state/serverMapping';
 import './sqllab.css';
+import { TagChips } from '../tags/TagChips';
+import { TagEditor } from '../tags/TagEditor';
+import { customTags, tagFilter, type TagChip } from '../tags/tagsApi';
 
 interface SavedQueryRow extends SavedQuery {
   sql_tables: { schema?: string | null; table?: string }[];
   created_by: { first_name?: string; last_name?: string } | null;
-  tags: string[];
+  tags: TagChip[];
 }
-
-/** A tag as the list shows it (tags are {id, name} objects in Superset). */
-const tagName = (t: unknown) => (t && typeof t === 'object' && 'name' in t ? String((t as { name: unknown }).name) : String(t));
 
 const FILTERS: ListFilter[] = [
   { kind: 'search', id: 'search', label: 'Search saved queries', placeholder: 'Name, description, schema or SQL', col: 'label', opr: 'all_text' },
   { kind: 'select', id: 'database', label: 'Database', col: 'database', opr: 'rel_o_m', options: async () => toOptions(await api.call('savedQuery.related', { params: { column: 'database' }, q: { page: 0, page_size: 1000 } })) },
   { kind: 'select', id: 'owner', label: 'Owner', col: 'created_by', opr: 'rel_o_m', options: async () => toOptions(await api.call('savedQuery.related', { params: { column: 'created_by' }, q: { page: 0, page_size: 1000 } })) },
+  tagFilter('saved_query_tag_id'),
 ];
 const fetchSaved = async (q: ListArgs) => {
   const answer = await api.call('savedQuery.list', { q: { ...q } });
   const result = answer.result.flatMap((row): SavedQueryRow[] => {
     const saved = savedQueryFromServer(row);
-    return saved ? [{ ...saved, sql_tables: row.sql_tables ?? [], created_by: row.created_by ?? null, tags: (row.tags ?? []).map(tagName) }] : [];
+    return saved ? [{ ...saved, sql_tables: row.sql_tables ?? [], created_by: row.created_by ?? null, tags: customTags(row.tags) }] : [];
   });
   return { count: answer.count, result };
 };
 
-function EditDialog({ query, onClose, onSaved }: { query: SavedQuery; onClose: () => void; onSaved: () => void }) {
+function EditDialog({ query, onClose, onSaved }: { query: SavedQueryRow; onClose: () => void; onSaved: () => void }) {
   const [label, setLabel] = useState(query.label);
   const [description, setDescription] = useState(query.description ?? '');
   const [sql, setSql] = useState(query.sql);
@@ -57,6 +58,7 @@ function EditDialog({ query, onClose, onSaved }: { query: SavedQuery; onClose: (
       <label className="field"><span className="field__label">Name</span><input className="input" autoFocus value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Name" /></label>
       <label className="field"><span className="field__label">Description</span><textarea className="textarea" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} aria-label="Description" /></label>
       <label className="field"><span className="field__label">SQL</span><textarea className="textarea saved-queries__sql-input" rows={8} value={sql} onChange={(e) => setSql(e.target.value)} aria-label="SQL" spellCheck={false} /></label>
+      <TagEditor type="query" id={query.id} initial={query.tags} onChange={onSaved} />
       <div className="modal__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>Cancel</button>
         <button type="submit" className="button button--primary" disabled={!label.trim()}>Save</button>
@@ -69,7 +71,7 @@ export default function SavedQueryListPage() {
   const navigate = useNavigate();
   const [count, setCount] = useState<number | null>(null);
   const [reload, setReload] = useState(0);
-  const [editing, setEditing] = useState<SavedQuery | null>(null);
+  const [editing, setEditing] = useState<SavedQueryRow | null>(null);
   const [deleting, setDeleting] = useState<SavedQueryRow[] | null>(null);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
@@ -92,7 +94,7 @@ export default function SavedQueryListPage() {
     { id: 'tables', header: 'Tables', render: (q) => q.sql_tables.map((t) => (t.schema ? `${t.schema}.${t.table}` : t.table)).join(', ') || '—' },
     { id: 'sql', header: 'SQL', sortColumn: 'sql', className: 'saved-queries__sql', render: (q) => <code title={q.sql}>{q.sql}</code> },
     { id: 'owner', header: 'Owner', sortColumn: 'created_by.first_name', render: (q) => (q.created_by ? `${q.created_by.first_name ?? ''} ${q.created_by.last_name ?? ''}`.trim() : '—') },
-    { id: 'tags', header: 'Tags', render: (q) => q.tags.join(', ') || '—' },
+    { id: 'tags', header: 'Tags', render: (q) => (q.tags.length ? <TagChips tags={q.tags} max={3} /> : '—') },
     { id: 'modified', header: 'Modified', sortColumn: 'changed_on_delta_humanized', render: (q) => q.changed_on_delta_humanized ?? '' },
     {
       id: 'actions',

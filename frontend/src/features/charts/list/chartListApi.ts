@@ -4,6 +4,7 @@ import { listPlugins } from '../../../../../shared/viz/registry';
 import { api } from '../../../api/client';
 import { toOptions } from '../../../app/list/fetchList';
 import type { ListArgs, ListFilter } from '../../../app/list/types';
+import { customTags, tagFilter, type TagChip } from '../../tags/tagsApi';
 
 export interface ChartRow {
   id: number;
@@ -14,6 +15,7 @@ export interface ChartRow {
   owners: { id?: number; first_name?: string; last_name?: string }[];
   changed_on_delta_humanized?: string;
   favorite: boolean;
+  tags: TagChip[];
 }
 
 export const CHART_FILTERS: ListFilter[] = [
@@ -32,6 +34,7 @@ export const CHART_FILTERS: ListFilter[] = [
     },
   },
   { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'chart_is_favorite', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] },
+  tagFilter('chart_tag_id'),
 ];
 
 export async function fetchCharts(q: ListArgs): Promise<{ count: number; result: ChartRow[] }> {
@@ -50,6 +53,7 @@ export async function fetchCharts(q: ListArgs): Promise<{ count: number; result:
       owners: r.owners ?? [],
       changed_on_delta_humanized: r.changed_on_delta_humanized,
       favorite: fav.has(Number(r.id)),
+      tags: customTags(r.tags),
     })),
   };
 }

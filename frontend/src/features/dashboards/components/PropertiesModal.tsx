@@ -1,11 +1,12 @@
 // Edit properties: title, slug, certification, color scheme, refresh frequency and the JSON metadata,
-// saved with the dashboard (they mark it changed; Save writes them).
+// saved with the dashboard (they mark it changed; Save writes them); tags are saved as they change.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Modal } from '../../sqllab/components/Modal';
 import { dashboardStore } from '../state/dashboardStore';
 import { REFRESH_INTERVALS, setRefreshFrequency } from '../state/dashboardState';
 import { saveDashboard } from '../actions/saveDashboard';
+import { ObjectTagEditor } from '../../tags/ObjectTagEditor';
 
 export function PropertiesModal({ onClose }: { onClose: () => void }) {
   const snap = useSnapshot(dashboardStore);
@@ -42,6 +43,7 @@ export function PropertiesModal({ onClose }: { onClose: () => void }) {
           {REFRESH_INTERVALS.map(([s, label]) => <option key={s} value={s}>{label}</option>)}
         </select>
       </label>
+      <ObjectTagEditor type="dashboard" id={info.id} />
       <label className="field">JSON metadata<textarea className="input" rows={8} value={metadata} onChange={(e) => setMetadata(e.target.value)} /></label>
       {error && <p role="alert" className="field__error">{error}</p>}
       <div className="modal__actions">

@@ -1,5 +1,6 @@
 // "Edit chart properties" (Superset's chart PropertiesModal): name, description, certification, cache
-// timeout and owners of the saved chart, written with PUT /api/v1/chart/{pk}.
+// timeout and owners of the saved chart, written with PUT /api/v1/chart/{pk}; its tags, each added or
+// removed at once through the tag API.
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
@@ -8,6 +9,7 @@ import { OwnersSelect, type OwnerRef } from '../../../app/forms/OwnersSelect';
 import { Modal } from '../../sqllab/components/Modal';
 import { addSuccessToast } from '../../toasts/toastStore';
 import { exploreStore } from '../state/exploreStore';
+import { ObjectTagEditor } from '../../tags/ObjectTagEditor';
 
 interface Properties {
   name: string;
@@ -84,6 +86,7 @@ export function ChartPropertiesModal({ sliceId, onClose }: { sliceId: number; on
           <label className="field"><span className="field__label">Certification details</span><input className="input" aria-label="Certification details" disabled={!props.certifiedBy} value={props.certificationDetails} onChange={(e) => set({ certificationDetails: e.target.value })} /></label>
           <label className="field"><span className="field__label">Cache timeout (seconds)</span><input className="input" inputMode="numeric" aria-label="Cache timeout" value={props.cacheTimeout} onChange={(e) => set({ cacheTimeout: e.target.value.replace(/[^\d-]/g, '') })} /></label>
           <OwnersSelect value={props.owners} current={currentOwners} loadUsers={loadUsers} onChange={(owners) => set({ owners })} />
+          <ObjectTagEditor type="chart" id={sliceId} />
         </>
       )}
       {error && <p className="form__error" role="alert">{error}</p>}
