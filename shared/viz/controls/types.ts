@@ -17,6 +17,7 @@ export type ControlType =
   | 'ColorPickerControl'
   | 'BoundsControl'
   | 'CurrencyControl'
+  | 'AnnotationLayerControl'
   | 'HiddenControl';
 
 /** Returns an error message, or false when the value is fine. */

@@ -3,6 +3,7 @@ import { control, override, type ControlPanelConfig, type NamedControl } from '.
 import { sharedControls as c } from '../controls/index';
 import { analyticsSections, queryRows, stack } from '../timeseries/controlPanel';
 import { timeseriesOverrides } from '../explore/standardize';
+import { annotationsSection } from '../annotations/controlPanel';
 
 const SERIES_TYPES = [
   ['line', 'Line'],
@@ -31,6 +32,7 @@ export const controlPanel: ControlPanelConfig = {
   sections: [
     { label: 'Shared query fields', expanded: true, tab: 'data', controlSetRows: [[c.x_axis], [c.time_grain_sqla]] },
     { label: 'Query A', expanded: true, tab: 'data', controlSetRows: queryRows() },
+    annotationsSection,
     ...analyticsSections().map((s) => ({ ...s, label: `${s.label} (Query A)` })),
     { label: 'Query B', expanded: true, tab: 'data', controlSetRows: queryRows('_b').map((row) => row.map((ctl) => (ctl.name === 'metrics_b' ? override(ctl, { validators: [] }) : ctl))) },
     ...analyticsSections('_b').map((s) => ({ ...s, label: `${s.label} (Query B)` })),

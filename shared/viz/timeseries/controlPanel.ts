@@ -7,6 +7,7 @@ import type { FormData } from '../types';
 import type { Metric } from '../query/contract';
 import { ensureArray, getMetricLabel, getXAxisLabel } from '../controls/formDataUtils';
 import { timeseriesOverrides } from '../explore/standardize';
+import { annotationsSection } from '../annotations/controlPanel';
 
 export const stack = control('stack', {
   type: 'SelectControl',
@@ -134,6 +135,7 @@ export function timeseriesControlPanel(kind: TimeseriesKind): ControlPanelConfig
   return {
     sections: [
       { label: 'Query', expanded: true, tab: 'data', controlSetRows: [...xRows, ...queryRows()] },
+      annotationsSection,
       ...analyticsSections(),
       { label: 'Chart Options', expanded: true, tab: 'customize', controlSetRows: chartOptionRows(kind) },
       { label: 'Legend', tab: 'customize', controlSetRows: [[c.show_legend], [c.legendType, c.legendOrientation]] },

@@ -7,6 +7,7 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
 import { fetchChartData } from '../../charts/data/fetchChartData';
 import { chartUpdateFailed, chartUpdateStarted, chartUpdateSucceeded, initialChartState } from '../../charts/state/chartStatus';
+import { annotationQueriesAnswered, annotationQueriesFailed, annotationQueriesStarted, queriedLayerNames } from '../../charts/state/annotationQueries';
 import { dashboardStore } from '../state/dashboardStore';
 import { refreshStarted, refreshSucceeded, staggerDelay } from '../state/dashboardState';
 import { chartExtraFormData } from './filterContext';
@@ -19,6 +20,7 @@ export function chartFormData(chartId: number): FormData {
 }
 
 const inFlight = new Map<number, AbortController>();
+let runs = 0;
 
 export async function queryChart(chartId: number, force = false): Promise<void> {
   const chart = dashboardStore.charts[chartId];
@@ -26,7 +28,9 @@ export async function queryChart(chartId: number, force = false): Promise<void> 
   if (!chart || !entry) return;
   const plugin = getPlugin(chart.vizType);
   const formData = chartFormData(chartId);
-  entry.state = chartUpdateStarted(entry.state, formData, Date.now());
+  const runId = ++runs;
+  const layers = queriedLayerNames(formData);
+  entry.state = annotationQueriesStarted(chartUpdateStarted(entry.state, formData, Date.now()), layers, runId);
   if (!plugin) {
     entry.state = chartUpdateFailed(entry.state, `Unknown visualization type: ${chart.vizType}`, null, Date.now());
     return;
@@ -40,8 +44,9 @@ export async function queryChart(chartId: number, force = false): Promise<void> 
     if (failed) throw new Error(String(failed.error ?? 'An error occurred'));
     entry.queriesData = ref(queriesData);
     entry.query = queriesData.map((q) => q.query).filter(Boolean).join('\n\n') || null;
-    entry.state = chartUpdateSucceeded(entry.state, Date.now());
+    entry.state = annotationQueriesAnswered(chartUpdateSucceeded(entry.state, Date.now()), layers, runId, queriesData);
   } catch (error) {
+    entry.state = annotationQueriesFailed(entry.state, layers, runId, controller.signal.aborted ? new DOMException('aborted', 'AbortError') : error);
     if (controller.signal.aborted) return;
     const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'An error occurred';
     entry.state = chartUpdateFailed(entry.state, message, null, Date.now());

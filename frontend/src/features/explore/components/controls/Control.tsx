@@ -4,6 +4,7 @@ import { ColumnControl } from './ColumnControl';
 import { MetricControl } from './MetricControl';
 import { FilterControl } from './FilterControl';
 import { DateFilterControl } from './DateFilterControl';
+import { AnnotationLayerControl } from './annotations/AnnotationLayerControl';
 import { BoundsControl, CheckboxControl, ColorPickerControl, ColorSchemeControl, NumberControl, SelectControl, TextControl } from './SimpleControls';
 
 function Input(props: ControlProps) {
@@ -33,6 +34,8 @@ function Input(props: ControlProps) {
       return <ColorSchemeControl {...props} />;
     case 'ColorPickerControl':
       return <ColorPickerControl {...props} />;
+    case 'AnnotationLayerControl':
+      return <AnnotationLayerControl {...props} />;
     case 'HiddenControl':
       return null;
   }
