@@ -16,6 +16,7 @@ import { formatCell, toTsv, visibleRowIndexes, type SortSpec } from './gridData'
 import { downloadExport } from './download';
 import { limitMessage, rowsReturned } from './limitMessage';
 import { SaveDatasetButton } from './SaveDatasetButton';
+import { CreateChartButton } from './CreateChartButton';
 
 
 // Memoized: the grid re-renders when its query changes, not on every keystroke in the editor above.
@@ -158,16 +159,14 @@ export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }:
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        {selected && (
-          <>
-            <button type="button" className="button button--ghost button--small" onClick={() => copyWhat('cell')} title="Ctrl+C in the grid; double-click a cell also copies it">
-              Copy cell
-            </button>
-            <button type="button" className="button button--ghost button--small" onClick={() => copyWhat('row')} title="Ctrl+Shift+C in the grid">
-              Copy row
-            </button>
-          </>
-        )}
+        {/* Always present (disabled without a selected cell): buttons appearing on the grid's first focus
+            shifted the toolbar's wrap and moved the header under the pointer mid-click. */}
+        <button type="button" className="button button--ghost button--small" disabled={!selected} onClick={() => copyWhat('cell')} title="Ctrl+C in the grid; double-click a cell also copies it">
+          Copy cell
+        </button>
+        <button type="button" className="button button--ghost button--small" disabled={!selected} onClick={() => copyWhat('row')} title="Ctrl+Shift+C in the grid">
+          Copy row
+        </button>
         <button type="button" className="button button--ghost button--small" onClick={() => void copy(toTsv(rows, columns, order))}>
           Copy all
         </button>
@@ -178,7 +177,7 @@ export const ResultSet = memo(function ResultSet({ queryId, editorId, onRerun }:
           Download XLSX
         </button>
         {editorId && !query.isDataPreview && <SaveDatasetButton editorId={editorId} query={query} />}
-
+        {!query.isDataPreview && <CreateChartButton query={query} />}
         </div>
       </div>
       {columns.length === 0 ? (
