@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     // Handlers check every JSON answer against its route's response schema (functions/http/checkResponse.ts).
-    env: { CHECK_RESPONSES: '1' },
+    // Powertools (functions/observability): warnings and errors only, no EMF lines, unless a test asks.
+    env: { CHECK_RESPONSES: '1', POWERTOOLS_LOG_LEVEL: 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
       {

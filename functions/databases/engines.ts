@@ -4,6 +4,7 @@ import { LIMITS } from '../../shared/constants';
 import { openEngine } from '../engines/registry';
 import { ensureExamplesFile } from './examplesFile';
 import type { DatabaseConfig, Engine } from '../engines/types';
+import { observeEngine } from '../observability/engineCalls';
 
 interface Cached {
   changedOn: string;
@@ -13,7 +14,7 @@ interface Cached {
 const cache = new Map<number, Cached>();
 
 /** Every open goes through here: DuckDB would create an empty file where the examples copy belongs. */
-const openDatabaseEngine = (db: DatabaseConfig) => ensureExamplesFile(db).then(() => openEngine(db));
+const openDatabaseEngine = (db: DatabaseConfig) => ensureExamplesFile(db).then(() => openEngine(db)).then(observeEngine);
 
 // A replaced engine may still be serving a query started before the edit: close it only after the
 // longest query could have finished. unref() so the timer never keeps a process alive.

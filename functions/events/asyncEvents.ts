@@ -8,6 +8,7 @@ import type { Ports } from '../ports/index';
 import { isExpired } from '../ports/tables';
 import { formatStreamId, parseStreamId, streamSortKey, type StreamId } from './streamIds';
 import { KEYS } from '../../shared/resources/keys';
+import { errorFields, logger } from '../observability/logger';
 
 export type AsyncEventStatus = 'pending' | 'running' | 'done' | 'error';
 
@@ -72,7 +73,7 @@ export async function publishEvent(ports: Ports, userId: number, input: AsyncEve
       await ports.push.toUser(userId, event);
     } catch (error) {
       // The event is stored: polling clients still get it, so a failed push must not fail the job.
-      console.warn(JSON.stringify({ level: 'warn', msg: 'async event push failed', userId, error: String(error) }));
+      logger.warn('async event push failed', { user_id: userId, ...errorFields(error) });
     }
     return event;
   }

@@ -4,11 +4,18 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { getPorts } from '../ports/index';
 import { runDueWork, type TickResult } from '../jobs/dueWork';
 import { DUE_WORK_PROVIDERS } from '../jobs/registry';
+import { METRICS } from '../../shared/resources/metrics';
+import { logger } from '../observability/logger';
+import { addMetric, MetricUnit } from '../observability/metrics';
+import { observed } from '../observability/middleware';
 
-export async function handler(event: Partial<ScheduledEvent>): Promise<TickResult> {
+export const handler = observed(async (event: Partial<ScheduledEvent>): Promise<TickResult> => {
   const ports = getPorts();
   // The later of the rule's time and now: everything due by either runs in this tick.
   const at = event.time ? Date.parse(event.time) : NaN;
   const nowMs = Math.max(Number.isNaN(at) ? 0 : at, ports.clock.now());
-  return runDueWork(ports, nowMs, DUE_WORK_PROVIDERS);
-}
+  const result = await runDueWork(ports, nowMs, DUE_WORK_PROVIDERS);
+  addMetric(METRICS.scheduledStarts, MetricUnit.Count, result.started.length);
+  if (result.started.length || result.failed.length) logger.info('tick', { started: result.byProvider, failed: result.failed });
+  return result;
+});

@@ -1,9 +1,13 @@
 // API Gateway WebSocket $connect: authenticate the token the browser passes (query string `token`, or
 // a Sec-WebSocket-Protocol entry since browsers cannot set headers on WebSockets) and record the
-// connection. Not an HTTP API route, so no httpModule.
+// connection. Not an HTTP API route, so no httpModule: Powertools through observed().
 import { getPorts } from '../ports/index';
 import { verifyAccessToken } from '../platform/auth/verifyAccessToken';
 import { saveConnection } from '../events/connections';
+import { METRICS } from '../../shared/resources/metrics';
+import { logger } from '../observability/logger';
+import { addMetric, MetricUnit } from '../observability/metrics';
+import { logKeys, observed } from '../observability/middleware';
 
 export interface WebSocketConnectEvent {
   requestContext: { connectionId: string; routeKey?: string };
@@ -30,10 +34,16 @@ export function tokenFrom(event: WebSocketConnectEvent): { token: string | null;
   return { token, protocol: offered[0] };
 }
 
-export const handler = async (event: WebSocketConnectEvent): Promise<WebSocketResult> => {
+export const handler = observed(async (event: WebSocketConnectEvent): Promise<WebSocketResult> => {
   const { token, protocol } = tokenFrom(event);
   const user = token ? await verifyAccessToken(token) : null;
-  if (!user) return { statusCode: 401, body: 'Unauthorized' };
+  if (!user) {
+    logger.info('websocket connection refused', { connection_id: event.requestContext.connectionId });
+    addMetric(METRICS.wsRefused, MetricUnit.Count, 1);
+    return { statusCode: 401, body: 'Unauthorized' };
+  }
+  logKeys({ route: '$connect', user_id: user.userId, connection_id: event.requestContext.connectionId });
+  addMetric(METRICS.wsConnections, MetricUnit.Count, 1);
   await saveConnection(getPorts(), event.requestContext.connectionId, user.userId);
   return protocol ? { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': protocol } } : { statusCode: 200 };
-};
+});

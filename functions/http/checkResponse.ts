@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { SupersetError } from '../../shared/errors';
 import { responseSchemaFor, type RouteDef } from '../../shared/routes/route';
+import { logger } from '../observability/logger';
 
 /** Whether answers are checked: CHECK_RESPONSES=1 (tests, and `npm start` when asked). */
 export const checkingResponses = (env: NodeJS.ProcessEnv = process.env) => env.CHECK_RESPONSES === '1';
@@ -50,7 +51,7 @@ export function checkResponse(route: RouteDef, response: APIGatewayProxyStructur
         return parsed.success ? null : describeIssues(parsed.error.issues);
       })();
   if (problem === null) return;
-  console.error(JSON.stringify({ level: 'error', msg: 'response does not match the route schema', route: route.name, status, problem }));
+  logger.error('response does not match the route schema', { route: route.name, status, problem });
   throw new SupersetError('GENERIC_BACKEND_ERROR', `Response of ${route.name} (${status}) does not match its schema: ${problem}`, {
     status: 500,
   });

@@ -1,7 +1,8 @@
 // The one error mapper: typed errors keep their status and body; anything else is a 500 with a
-// generic message, logged with the request id so an operator can find it.
+// generic message, logged (Powertools Logger) with the request id so an operator can find it.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { SupersetError } from '../../shared/errors';
+import { errorFields, logger } from '../observability/logger';
 
 export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
   const typed =
@@ -9,7 +10,7 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
       ? error
       : new SupersetError('GENERIC_BACKEND_ERROR', 'Internal server error', { status: 500 });
   if (!(error instanceof SupersetError) || typed.status >= 500) {
-    console.error(JSON.stringify({ level: 'error', requestId, error: describe(error) }));
+    logger.error('unexpected error', { ...errorFields(error), request_id: requestId });
   }
   return {
     statusCode: typed.status,
@@ -17,6 +18,3 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
     body: JSON.stringify(typed.toBody()),
   };
 }
-
-const describe = (error: unknown) =>
-  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };

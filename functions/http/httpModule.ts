@@ -1,4 +1,5 @@
-// The one middy stack every HTTP handler module uses: route lookup from the shared table, identity from
+// The one middy stack every HTTP handler module uses: Powertools (logs, metrics, traces: functions/
+// observability), route lookup from the shared table, identity from
 // authorizer claims, body parsing, validation by the route's schemas, then the operation, and one error
 // mapper turning typed errors into Superset bodies. Handler modules only map route names to functions.
 import { parseMultipartBytes, type MultipartFields } from './multipart';
@@ -13,6 +14,8 @@ import { isRawResponse } from './respond';
 import { errorResponse } from './errorResponse';
 import { fitResponse } from './fitResponse';
 import { checkResponse, checkingResponses } from './checkResponse';
+import { finishEarly, observability } from '../observability/middleware';
+import { httpObservation, noteRoute, observeAnswer } from '../observability/httpObservation';
 
 export interface HttpRequest<P = any, Q = any, S = any, B = any> {
   route: RouteDef;
@@ -148,9 +151,16 @@ const requestMiddleware = (): middy.MiddlewareObj<Event, Result, Error, Context>
   before: async (handler) => {
     const event = handler.event;
     const route = resolveRoute(event);
-    // Returning a response from a before-middleware ends the request there (middy's early return).
-    if (isRedirect(route)) return route;
+    // Returning a response from a before-middleware ends the request there (middy's early return),
+    // skipping every `after`: the answer is observed and the Powertools middlewares cleaned up here.
+    if (isRedirect(route)) {
+      handler.response = route;
+      observeAnswer(handler);
+      await finishEarly(handler);
+      return route;
+    }
     const user = identityFromEvent(event);
+    noteRoute(event, route.name, user?.userId ?? null);
     if (!route.public && !user) throw unauthorized('Missing Authorization Header');
     const params = validate(route.params, event.pathParameters ?? {}, 'path parameters');
     const q = route.q ? validate(route.q, decodeQ(event), 'rison argument') : decodeQ(event);
@@ -197,6 +207,8 @@ export function httpModule(operations: Record<string, Operation>, options: HttpM
     return fitResponse(response, requestHeaders);
   };
   return middy<Event, Result, Error, Context>()
+    .use(observability())
+    .use(httpObservation())
     .use(errorMapper())
     .use(requestMiddleware())
     .handler(async (event) => {

@@ -3,6 +3,7 @@
 // start it) and starts it, usually by sending a message to its kind's queue; it returns the ids of
 // what it started. A provider that throws is logged and does not keep the others from running.
 import type { Ports } from '../ports/index';
+import { errorFields, logger } from '../observability/logger';
 
 export interface DueWorkProvider {
   /** Names the provider in logs and in the tick's answer. */
@@ -29,7 +30,7 @@ export async function runDueWork(ports: Ports, nowMs: number, providers: readonl
       result.started.push(...ids);
     } catch (error) {
       result.failed.push(provider.name);
-      console.error(JSON.stringify({ level: 'error', msg: 'due-work provider failed', provider: provider.name, error: String(error) }));
+      logger.error('due-work provider failed', { provider: provider.name, ...errorFields(error) });
     }
   }
   return result;

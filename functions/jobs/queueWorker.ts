@@ -2,19 +2,29 @@
 // declares a QueueJob (parse, optional idempotency key, run, deadLetter); its two handler modules are
 // `export const handler = queueWorker(job)` and `export const handler = deadLetterWorker(job)`.
 //
-// - Partial batch responses: a message whose run throws is reported in batchItemFailures and comes
-//   back after the visibility timeout; the others of the batch are acknowledged.
+// - Partial batch responses (Powertools batch): a message whose run throws is reported in
+//   batchItemFailures and comes back after the visibility timeout; the others are acknowledged.
+// - Powertools Logger/Metrics/Tracer through middy (functions/observability): the queue's message age,
+//   message and failure counts, one log line per failure with the invocation's request id.
 // - A body that does not parse can never succeed: logged and dropped, not cycled to the DLQ.
 // - Idempotency per job key: SQS delivers at least once. Messages of one batch with the same key run
 //   once; a key whose run already succeeded (a done marker in the main table, kept a day) is
 //   acknowledged without running again. The run itself must still tolerate a concurrent duplicate.
+//   (Not Powertools idempotency: a job must be able to forget a key by its name, forgetDone(), and to
+//   leave a key unmarked when a live duplicate owns the work; Powertools keys records by a payload hash
+//   and marks every successful return.)
 // - The DLQ handler gets what the workers gave up on, one message at a time, to mark the work failed.
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueName } from '../../shared/resources/index';
 import { KEYS } from '../../shared/resources/keys';
 import { getPorts, type Ports } from '../ports/index';
 import { isExpired } from '../ports/tables';
+import { METRICS } from '../../shared/resources/metrics';
+import { errorFields, logger } from '../observability/logger';
+import { addMetric, metrics, MetricUnit } from '../observability/metrics';
+import { logKeys, observed } from '../observability/middleware';
 
 export interface QueueJob<M> {
   queue: QueueName;
@@ -52,62 +62,103 @@ export async function forgetDone(ports: MarkerPorts, queue: QueueName, key: stri
   await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: KEYS.jobDone(queue, key) }));
 }
 
-const log = (msg: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: 'error', msg, ...fields }));
-
-/** The records of a batch, grouped by job key (a record without a key is its own group), in order. */
-function groups<M>(job: QueueJob<M>, event: SQSEvent) {
-  const out = new Map<string, { message: M; records: SQSRecord[] }>();
-  for (const record of event.Records) {
-    const message = job.parse(record.body);
-    if (message === null) {
-      log(`dropped malformed ${job.queue} message`, { messageId: record.messageId });
-      continue;
-    }
-    const key = job.key ? `key:${job.key(message)}` : `message:${record.messageId}`;
-    const group = out.get(key);
-    if (group) group.records.push(record);
-    else out.set(key, { message, records: [record] });
-  }
-  return out;
+/** A message that can never succeed: logged and acknowledged (dropped), never cycled to the DLQ. */
+function parsed<M>(job: QueueJob<M>, record: SQSRecord): M | null {
+  const message = job.parse(record.body);
+  if (message === null) logger.error(`dropped malformed ${job.queue} message`, { message_id: record.messageId });
+  return message;
 }
 
-/** The worker Lambda of a queue: runs the batch's messages at once, reporting those that failed. */
-export function queueWorker<M>(job: QueueJob<M>, portsOf: () => Ports = getPorts) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const ports = portsOf();
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    await Promise.all(
-      [...groups(job, event).values()].map(async ({ message, records }) => {
-        const key = job.key?.(message);
-        try {
-          if (key !== undefined && (await alreadyDone(ports, job.queue, key))) return;
-          const finished = await job.run(ports, message, records[0]);
-          if (key !== undefined && finished !== false) await markDone(ports, job.queue, key);
-        } catch (error) {
-          log(`${job.queue} worker failed`, { key, messageId: records[0].messageId, error: String(error) });
-          for (const r of records) failures.push({ itemIdentifier: r.messageId });
-        }
-      }),
-    );
-    return { batchItemFailures: failures };
+/** Every message of one key in a batch shares the one run of the first (by record order). */
+function oncePerKey<M>(job: QueueJob<M>, ports: Ports) {
+  const runs = new Map<string, Promise<void>>();
+  return (message: M, record: SQSRecord): Promise<void> => {
+    if (!job.key) return runOne(job, ports, message, record);
+    const key = job.key(message);
+    let run = runs.get(key);
+    if (!run) runs.set(key, (run = runOne(job, ports, message, record, key)));
+    return run;
   };
+}
+
+async function runOne<M>(job: QueueJob<M>, ports: Ports, message: M, record: SQSRecord, key?: string): Promise<void> {
+  try {
+    if (key !== undefined && (await alreadyDone(ports, job.queue, key))) return;
+    const finished = await job.run(ports, message, record);
+    if (key !== undefined && finished !== false) await markDone(ports, job.queue, key);
+  } catch (error) {
+    logger.error(`${job.queue} worker failed`, { key, message_id: record.messageId, ...errorFields(error) });
+    throw error;
+  }
+}
+
+/** Milliseconds since SQS accepted the message (its SentTimestamp attribute). */
+const ageOf = (record: SQSRecord, nowMs: number) => {
+  const sent = Number(record.attributes?.SentTimestamp);
+  return Number.isFinite(sent) && sent > 0 ? Math.max(0, nowMs - sent) : null;
+};
+
+/** Dimension `queue`, one QueueMessageAge value and one Messages count per record of the batch. */
+function observeBatch(queue: QueueName, event: SQSEvent, kind: 'worker' | 'dead-letter') {
+  metrics.addDimensions({ queue, kind });
+  logKeys({ queue, kind, batch_size: event.Records.length });
+  const now = Date.now();
+  for (const record of event.Records) {
+    const age = ageOf(record, now);
+    if (age !== null) addMetric(METRICS.queueAge, MetricUnit.Milliseconds, age);
+  }
+  addMetric(METRICS.messages, MetricUnit.Count, event.Records.length);
+}
+
+const countFailures = (out: SQSBatchResponse) => {
+  if (out.batchItemFailures.length) addMetric(METRICS.messageFailures, MetricUnit.Count, out.batchItemFailures.length);
+  return out;
+};
+
+/** A Lambda handler of SQS batches wearing the Powertools middlewares (callable without a context in tests). */
+const sqsHandler = (fn: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>) => observed(fn);
+
+/**
+ * The worker Lambda of a queue (Powertools batch: processPartialResponse): the batch's messages run at
+ * once, those that failed are reported in batchItemFailures.
+ */
+export function queueWorker<M>(job: QueueJob<M>, portsOf: () => Ports = getPorts) {
+  return sqsHandler(async (event, context) => {
+    observeBatch(job.queue, event, 'worker');
+    const run = oncePerKey(job, portsOf());
+    const handleRecord = async (record: SQSRecord) => {
+      const message = parsed(job, record);
+      if (message !== null) await run(message, record);
+    };
+    // A processor per batch: it keeps the batch's state, and the local cloud runs invocations side by side.
+    const out = await processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), {
+      context,
+      throwOnFullBatchFailure: false,
+    });
+    return countFailures(out);
+  });
 }
 
 /** The dead-letter Lambda of a queue: hands each given-up message to the job's deadLetter, in order. */
 export function deadLetterWorker<M>(job: QueueJob<M>, portsOf: () => Ports = getPorts) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  return sqsHandler(async (event, context) => {
+    observeBatch(job.queue, event, 'dead-letter');
     const ports = portsOf();
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
+    const handleRecord = async (record: SQSRecord) => {
       const message = job.parse(record.body);
-      if (message === null) continue;
+      if (message === null) return;
       try {
         await job.deadLetter(ports, message, record);
       } catch (error) {
-        log(`${job.queue} dead letter drain failed`, { key: job.key?.(message), messageId: record.messageId, error: String(error) });
-        failures.push({ itemIdentifier: record.messageId });
+        logger.error(`${job.queue} dead letter drain failed`, { key: job.key?.(message), message_id: record.messageId, ...errorFields(error) });
+        throw error;
       }
-    }
-    return { batchItemFailures: failures };
-  };
+    };
+    const out = await processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), {
+      context,
+      throwOnFullBatchFailure: false,
+      processInParallel: false,
+    });
+    return countFailures(out);
+  });
 }

@@ -1,30 +1,32 @@
 // AWS SDK clients. The SDK reads AWS_ENDPOINT_URL (and AWS_ENDPOINT_URL_<SERVICE>) itself, so the
-// same code talks to AWS, LocalStack or infra/local without a branch.
+// same code talks to AWS, LocalStack or infra/local without a branch. Each is captured by Powertools
+// Tracer (X-Ray subsegments per call in Lambda; the client untouched elsewhere).
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { FUNCTION_ENV } from '../../shared/resources/index';
+import { captureClient } from '../observability/tracer';
 
 const region = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
 /** `transport`: how requests travel and are signed (the local cloud hands them to its emulator in-process). */
 export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'>) =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: region(), ...transport }), {
+  DynamoDBDocumentClient.from(captureClient(new DynamoDBClient({ region: region(), ...transport })), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });
 
 export const makeS3Client = () =>
-  new S3Client({
+  captureClient(new S3Client({
     region: region(),
     forcePathStyle: process.env[FUNCTION_ENV.s3ForcePathStyle] === '1',
     // Results are written once and read back whole; a checksum over every multi-MB body costs CPU
     // on the hot path for no gain over TLS, so only compute one when S3 demands it.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  }));
 
-export const makeSqsClient = () => new SQSClient({ region: region() });
+export const makeSqsClient = () => captureClient(new SQSClient({ region: region() }));
 
-export const makeManagementClient = (endpoint: string) => new ApiGatewayManagementApiClient({ region: region(), endpoint });
+export const makeManagementClient = (endpoint: string) => captureClient(new ApiGatewayManagementApiClient({ region: region(), endpoint }));

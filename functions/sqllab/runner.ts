@@ -6,6 +6,7 @@ import { LIMITS, isFinished } from '../../shared/constants';
 import type { Engine, ResultColumn, RunOptions, RunResult } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { getQueryByClientId } from '../queries/repository';
+import { errorFields, logger } from '../observability/logger';
 
 const running = new Map<string, AbortController>();
 
@@ -97,7 +98,7 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
       }
       await req.onTick?.();
     })()
-      .catch((error) => console.warn(JSON.stringify({ level: 'warn', msg: 'stop poll failed', clientId: req.clientId, error: String(error) })))
+      .catch((error) => logger.warn('stop poll failed', { client_id: req.clientId, ...errorFields(error) }))
       .finally(() => (polling = false));
   }, STOP_POLL_MS);
   controller.signal.addEventListener('abort', () => (stopped = true), { once: true });

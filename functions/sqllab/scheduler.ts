@@ -18,6 +18,7 @@ import type { DueWorkProvider } from '../jobs/dueWork';
 import { enqueueQuery } from './enqueue';
 import { newQueryRecord } from './execute';
 import { planRun, type RunPlan } from './plan';
+import { errorFields, logger } from '../observability/logger';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -77,7 +78,7 @@ export async function runDueScheduledQueries(ports: Ports, nowMs = ports.clock.n
       if (query) started.push(query);
     } catch (error) {
       // One broken saved query must not keep the others from running this minute.
-      console.error(JSON.stringify({ level: 'error', msg: 'scheduled run failed to start', savedQueryId: sq.id, error: String(error) }));
+      logger.error('scheduled run failed to start', { saved_query_id: sq.id, ...errorFields(error) });
     }
   }
   return started;

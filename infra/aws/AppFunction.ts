@@ -88,6 +88,8 @@ export class AppFunction extends Construct {
       description: props.description ?? `sqlscape ${handler.kind} handler ${handler.module}`,
       logGroup,
       environment: { ...context.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // X-Ray: Powertools Tracer records the handler, the AWS SDK calls and the engine statements.
+      tracing: lambda.Tracing.ACTIVE,
       layers: layers.length > 0 ? layers : undefined,
     });
     // cdk-nag (AwsSolutions) acknowledgements, on this function and its role only.

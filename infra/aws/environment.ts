@@ -3,7 +3,20 @@
 // what each function may actually do with them.
 import { Aws } from 'aws-cdk-lib';
 import { BUCKETS, EXAMPLES, FUNCTION_ENV, QUEUES, TABLES, type QueueName, type TableName } from '../../shared/resources/index';
+import { METRICS } from '../../shared/resources/metrics';
 import type { StatefulStack } from './StatefulStack';
+
+/**
+ * Powertools in Lambda (functions/observability): service and namespace as the alarms expect, INFO
+ * logs with DEBUG for a sampled tenth of invocations, metrics and traces on.
+ */
+export const POWERTOOLS_ENV = {
+  POWERTOOLS_SERVICE_NAME: METRICS.service,
+  POWERTOOLS_METRICS_NAMESPACE: METRICS.namespace,
+  POWERTOOLS_LOG_LEVEL: 'INFO',
+  POWERTOOLS_LOGGER_SAMPLE_RATE: '0.1',
+  SQLSCAPE_LOG_FORMAT: 'json',
+} as const;
 
 export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUrl: string): Record<string, string> {
   const env: Record<string, string> = {
@@ -16,6 +29,7 @@ export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUr
     [FUNCTION_ENV.examplesS3Bucket]: stateful.examplesBucket.bucketName,
     [FUNCTION_ENV.examplesS3Key]: EXAMPLES.s3Key,
   };
+  Object.assign(env, POWERTOOLS_ENV);
   for (const [key, def] of Object.entries(TABLES)) env[def.env] = stateful.tables[key as TableName].tableName;
   for (const [key, def] of Object.entries(QUEUES)) env[def.env] = stateful.queues[key as QueueName].queue.queueUrl;
   return env;

@@ -86,5 +86,21 @@ export function functionEnv(input: FunctionEnvInput, current: NodeJS.ProcessEnv 
   }
   for (const [key, def] of Object.entries(TABLES)) env[def.env] = input.names.tables[key as keyof typeof TABLES];
   for (const [key, def] of Object.entries(QUEUES)) env[def.env] = input.queueUrls[key as keyof typeof QUEUES];
-  return env;
+  return { ...env, ...powertoolsEnv(current) };
+}
+
+/**
+ * Powertools locally (functions/observability): logs readable in a terminal and JSON lines when piped,
+ * INFO by default; no EMF lines and no tracing unless asked (POWERTOOLS_METRICS_DISABLED=false prints
+ * the metrics a deployment would send). Invocations overlap in one process, so Powertools keeps each
+ * one's state apart as on a multi-concurrency Lambda (infra/local/lambda.ts runs each in its context).
+ */
+export function powertoolsEnv(current: NodeJS.ProcessEnv = process.env, isTTY = process.stdout.isTTY === true): Record<string, string> {
+  return {
+    SQLSCAPE_LOG_FORMAT: current.SQLSCAPE_LOG_FORMAT ?? (isTTY ? 'pretty' : 'json'),
+    POWERTOOLS_LOG_LEVEL: current.POWERTOOLS_LOG_LEVEL ?? 'INFO',
+    POWERTOOLS_METRICS_DISABLED: current.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    AWS_LAMBDA_MAX_CONCURRENCY: current.AWS_LAMBDA_MAX_CONCURRENCY ?? '64',
+  };
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 
 const HANDLERS_DIR = fileURLToPath(new URL('../../functions/handlers/', import.meta.url));
 
@@ -55,7 +56,14 @@ export function lambdaContext(module: string, timeoutSeconds: number, region: st
   };
 }
 
+// Local invocations of every function share one process and overlap, as on a Lambda Managed Instance
+// (AWS_LAMBDA_MAX_CONCURRENCY, set by infra/local/config.ts): each runs in its own InvokeStore context,
+// so Powertools keeps each invocation's log keys and metrics apart, as the Lambda runtime does there.
+const invokeStore = InvokeStore.getInstanceAsync(true);
+
 export async function invoke(module: string, event: unknown, options: { timeoutSeconds?: number; region?: string } = {}) {
   const handler = await loadHandler(module);
-  return handler(event, lambdaContext(module, options.timeoutSeconds ?? 30, options.region ?? 'us-east-1'));
+  const context = lambdaContext(module, options.timeoutSeconds ?? 30, options.region ?? 'us-east-1');
+  const store = await invokeStore;
+  return store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));
 }

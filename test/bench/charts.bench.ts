@@ -74,7 +74,8 @@ const CASES = [
 
 const rows: string[] = [];
 // Response schema checks are a test aid (CHECK_RESPONSES=1 in test clouds), not part of the product.
-const BENCH_ENV = { CHECK_RESPONSES: '0' };
+// Request log lines off (observability.bench.ts measures what the Powertools stack costs a request).
+const BENCH_ENV = { CHECK_RESPONSES: '0', POWERTOOLS_LOG_LEVEL: 'WARN' };
 const cloud = await startLocalCloud({ env: BENCH_ENV });
 try {
   const api = await client(cloud);

@@ -21,6 +21,7 @@ import { databaseTimeout, datasetTimeout } from './dataset';
 import { fileResponse } from './formats';
 import { executeQuery, planQuery, resultsOnly, type PlannedQuery, type QueryResult } from './queryRun';
 import { annotationData } from './annotations';
+import { countChartCache } from '../../observability/metrics';
 
 export interface ChartDataDeps {
   compiler: QueryCompiler;
@@ -100,6 +101,7 @@ export async function computeResults(ports: Ports, prepared: PreparedRequest, fo
   let engine: Engine | null = null;
   for (const plan of prepared.plans) {
     const hit = hits[plan.index];
+    countChartCache(Boolean(hit));
     if (hit) {
       results.push(served(hit, true, plan));
       continue;

@@ -1,9 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkResponse, checkingResponses } from '../../../../functions/http/checkResponse';
 import { SupersetError } from '../../../../shared/errors';
 import type { RouteDef } from '../../../../shared/routes/route';
+import { logger } from '../../../../functions/observability/logger';
+import { captureLines } from '../../../../functions/observability/logOutput';
 
 const route = (response?: RouteDef['response']): RouteDef => ({ name: 'test.route', method: 'GET', path: '/t/', module: 'test', response });
 const jsonAnswer = (body: unknown, statusCode = 200) => ({
@@ -23,25 +25,27 @@ const failure = (fn: () => void) => {
 };
 
 describe('checkResponse', () => {
-  afterEach(() => vi.restoreAllMocks());
+  let log: ReturnType<typeof captureLines>;
+  beforeEach(() => {
+    log = captureLines(logger);
+  });
+  afterEach(() => log.restore());
 
   it('passes an answer that matches the schema', () => {
     expect(failure(() => checkResponse(route(Item), jsonAnswer({ id: 1, name: 'a' })))).toBeNull();
   });
 
   it('fails loudly with a 500 naming the route and the zod issues', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const error = failure(() => checkResponse(route(Item), jsonAnswer({ id: '1', name: 'a' })));
     expect(error).toBeInstanceOf(SupersetError);
     expect(error!.status).toBe(500);
     expect(error!.message).toContain('test.route');
     expect(error!.message).toContain('id:');
-    expect(log).toHaveBeenCalledOnce();
-    expect(String(log.mock.calls[0][0])).toContain('test.route');
+    expect(log.lines).toHaveLength(1);
+    expect(log.entries()[0]).toMatchObject({ level: 'ERROR', route: 'test.route' });
   });
 
   it('picks the schema of the status from a per-status map, and refuses an undeclared status', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const perStatus = route({ 200: Item, 202: z.object({ query: z.object({ id: z.string() }) }) });
     expect(failure(() => checkResponse(perStatus, jsonAnswer({ query: { id: 'q' } }, 202)))).toBeNull();
     expect(failure(() => checkResponse(perStatus, jsonAnswer({ query: { id: 'q' } }, 200)))).not.toBeNull();
@@ -49,7 +53,6 @@ describe('checkResponse', () => {
   });
 
   it('unzips gzip bodies before checking', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const zipped = (body: unknown) => ({
       statusCode: 200,
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },

@@ -4,6 +4,8 @@ import { httpModule } from '../../../../functions/http/httpModule';
 import { json } from '../../../../functions/http/respond';
 import { SupersetError } from '../../../../shared/errors';
 import { httpEvent, adminClaims } from '../../../fixtures/httpEvent';
+import { logger } from '../../../../functions/observability/logger';
+import { captureLines } from '../../../../functions/observability/logOutput';
 
 const context = { awsRequestId: 'r1' } as Context;
 const parse = (res: unknown) => {
@@ -67,13 +69,15 @@ describe('httpModule', () => {
   });
 
   it('hides unexpected errors behind a generic 500 and logs them', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLines(logger);
     const res = parse(await handler(httpEvent({ routeKey: 'GET /api/v1/me/', claims: adminClaims }), context));
+    log.restore();
     expect(res.status).toBe(500);
     expect(res.body.message).toBe('Internal server error');
     expect(JSON.stringify(res.body)).not.toContain('secret');
-    expect(log).toHaveBeenCalledOnce();
-    log.mockRestore();
+    const unexpected = log.entries().filter((e) => e.message === 'unexpected error');
+    expect(unexpected).toHaveLength(1);
+    expect(unexpected[0]).toMatchObject({ level: 'ERROR', route: 'me.get', function_request_id: 'r1', error: { message: 'database exploded with secret details' } });
   });
 
   it('reads form bodies on form routes (sendBeacon)', async () => {
@@ -138,14 +142,14 @@ describe('httpModule', () => {
 
 describe('response checks', () => {
   it('answers 500 naming the route when an answer drifts from the route schema', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLines(logger);
     const drifted = httpModule({ 'kv.store': () => json(201, { id: 42 }) }, { checkResponses: true });
     const res = parse(await drifted(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), context));
+    log.restore();
     expect(res.status).toBe(500);
     expect(res.body.message).toContain('kv.store');
     expect(res.body.message).toContain('id:');
-    expect(log.mock.calls.some(([line]) => String(line).includes('"route":"kv.store"'))).toBe(true);
-    log.mockRestore();
+    expect(log.lines.some((line) => line.includes('"route":"kv.store"') && line.includes('does not match'))).toBe(true);
   });
 
   it('lets a matching answer through unchanged', async () => {
