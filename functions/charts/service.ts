@@ -17,6 +17,7 @@ import { checkDashboards, syncDashboards } from './dashboards';
 import { chartRelated, SHOW_COLUMNS, toChartDict } from './present';
 import { deleteChartItem, findChart, putChart, type ChartRecord } from './repository';
 import { checkTagIds, replaceCustomTags } from '../tags/replaceTags';
+import { dropObjectTags, syncSystemTags } from '../tags/systemTags';
 
 export const VIEW = 'Chart';
 export const chartNotFound = () => notFound('Not found');
@@ -78,6 +79,7 @@ export async function createChart(ports: Ports, user: Identity, body: ChartPostB
   };
   await putChart(ports, chart);
   await syncDashboards(ports, chart.id, [], chart.dashboards);
+  await syncSystemTags(ports, { type: 'chart', id: chart.id }, chart.owners);
   return json(201, { id: chart.id, result: body });
 }
 
@@ -131,6 +133,7 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   await putChart(ports, next);
   await syncDashboards(ports, id, current.dashboards, next.dashboards);
   if (body.tags !== undefined) await replaceCustomTags(ports, { type: 'chart', id }, body.tags);
+  if (body.owners !== undefined) await syncSystemTags(ports, { type: 'chart', id }, next.owners);
   return { id, result: body };
 }
 
@@ -138,6 +141,7 @@ export async function deleteChart(ports: Ports, user: Identity, id: number) {
   requirePermission(user, 'can_write', VIEW);
   const chart = await ownedChart(ports, user, id);
   await deleteChartItem(ports, id);
+  await dropObjectTags(ports, 'chart', id);
   await syncDashboards(ports, id, chart.dashboards, []);
   return { message: 'OK' };
 }
@@ -150,6 +154,7 @@ export async function bulkDeleteCharts(ports: Ports, user: Identity, ids: number
   if (charts.some((c) => !ownsChart(user, c))) throw forbiddenChange();
   for (const c of charts) {
     await deleteChartItem(ports, c.id);
+    await dropObjectTags(ports, 'chart', c.id);
     await syncDashboards(ports, c.id, c.dashboards, []);
   }
   const n = unique.length;

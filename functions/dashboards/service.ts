@@ -15,6 +15,7 @@ import { ownerList } from '../charts/payload';
 import { getUserById } from '../platform/users';
 import { VIEW, editableDashboard, readableDashboard } from './access';
 import { checkTagIds, replaceCustomTags } from '../tags/replaceTags';
+import { dropObjectTags, syncSystemTags } from '../tags/systemTags';
 import { checkJsonMetadata, checkPositionJson, normalizeSlug, titleOrUntitled } from './payload';
 import { SHOW_COLUMNS, dashboardRelated, lastModifiedTime, toDashboardDict } from './present';
 import { claimSlug, deleteDashboardItem, putDashboard, releaseSlug, type DashboardRecord } from './repository';
@@ -53,6 +54,7 @@ export async function createDashboard(ports: Ports, user: Identity, body: Dashbo
   };
   await putDashboard(ports, dashboard);
   await syncChartMembership(ports, id, [], sliceIds);
+  await syncSystemTags(ports, { type: 'dashboard', id }, dashboard.owners);
   return json(201, { id, result: { ...body, dashboard_title: title, slug } });
 }
 
@@ -111,6 +113,7 @@ export async function updateDashboard(ports: Ports, user: Identity, id: number, 
   if (current.slug && current.slug !== next.slug) await releaseSlug(ports, current.slug);
   await syncChartMembership(ports, id, current.slice_ids, next.slice_ids);
   if (body.tags !== undefined) await replaceCustomTags(ports, { type: 'dashboard', id }, body.tags);
+  if (body.owners !== undefined) await syncSystemTags(ports, { type: 'dashboard', id }, next.owners);
   const { last_modified_time: _sent, overwrite_confirmed: _confirmed, ...result } = body;
   return { id, result, last_modified_time: lastModifiedTime(next) };
 }
@@ -119,6 +122,7 @@ export async function deleteDashboard(ports: Ports, user: Identity, id: number) 
   requirePermission(user, 'can_write', VIEW);
   const dashboard = await editableDashboard(ports, user, id);
   await deleteDashboardItem(ports, dashboard);
+  await dropObjectTags(ports, 'dashboard', id);
   await syncChartMembership(ports, id, dashboard.slice_ids, []);
   return { message: 'OK' };
 }
@@ -130,6 +134,7 @@ export async function bulkDeleteDashboards(ports: Ports, user: Identity, ids: nu
   const dashboards = await Promise.all(unique.map((id) => editableDashboard(ports, user, id)));
   for (const d of dashboards) {
     await deleteDashboardItem(ports, d);
+    await dropObjectTags(ports, 'dashboard', d.id);
     await syncChartMembership(ports, d.id, d.slice_ids, []);
   }
   return { message: unique.length === 1 ? 'Deleted 1 dashboard' : `Deleted ${unique.length} dashboards` };

@@ -5,8 +5,11 @@ import { BatchGetCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamod
 import { KEYS } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
+import { syncFavoriteTag } from '../tags/systemTags';
 
 type P = Pick<Ports, 'tables'>;
+/** Objects whose favorites Superset mirrors as `favorited_by:<user>` tags. */
+const TAGGED_KIND = { CHART: 'chart', DASHBOARD: 'dashboard' } as const;
 export type FavoriteKind = 'CHART' | 'DASHBOARD' | 'TAG';
 
 const key = KEYS.favorite;
@@ -15,10 +18,12 @@ export async function addFavorite(ports: P, userId: number, kind: FavoriteKind, 
   await ports.tables.doc.send(
     new PutCommand({ TableName: ports.tables.name('main'), Item: { ...key(userId, kind, id), objId: id, dttm: nowMs } }),
   );
+  if (kind in TAGGED_KIND) await syncFavoriteTag(ports, userId, TAGGED_KIND[kind as keyof typeof TAGGED_KIND], id, nowMs);
 }
 
 export async function removeFavorite(ports: P, userId: number, kind: FavoriteKind, id: number): Promise<void> {
   await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: key(userId, kind, id) }));
+  if (kind in TAGGED_KIND) await syncFavoriteTag(ports, userId, TAGGED_KIND[kind as keyof typeof TAGGED_KIND], id, null);
 }
 
 /** The ids of this kind the user marked. */

@@ -23,6 +23,7 @@ import {
 } from './repository';
 import { planSchedule } from './schedule';
 import { selectColumns } from '../lists/select';
+import { dropObjectTags, syncSystemTags } from '../tags/systemTags';
 
 const VIEW = 'SavedQuery';
 const savedQueryNotFound = () => notFound('Saved query not found');
@@ -102,6 +103,7 @@ export async function createSavedQuery(ports: Ports, user: Identity, body: Saved
     changed_by: user.userId,
   };
   await writeSavedQuery(ports, record);
+  await syncSystemTags(ports, { type: 'query', id: record.id }, [record.user_id]);
   return json(201, { id: record.id, result: echo(record, Object.keys(body), requested !== undefined) });
 }
 
@@ -147,6 +149,7 @@ export async function updateSavedQuery(ports: Ports, user: Identity, id: number,
 export async function deleteSavedQuery(ports: Ports, user: Identity, id: number) {
   requirePermission(user, 'can_write', VIEW);
   await deleteSavedQueryItems(ports, await owned(ports, user, id));
+  await dropObjectTags(ports, 'query', id);
   return { message: 'OK' };
 }
 
@@ -156,7 +159,10 @@ export async function bulkDeleteSavedQueries(ports: Ports, user: Identity, ids: 
   const unique = [...new Set(ids)];
   const records = await Promise.all(unique.map((id) => findSavedQuery(ports, id)));
   if (records.some((r) => !r || r.user_id !== user.userId)) throw savedQueryNotFound();
-  for (const r of records) await deleteSavedQueryItems(ports, r!);
+  for (const r of records) {
+    await deleteSavedQueryItems(ports, r!);
+    await dropObjectTags(ports, 'query', r!.id);
+  }
   const n = unique.length;
   return { message: n === 1 ? 'Deleted 1 saved query' : `Deleted ${n} saved queries` };
 }

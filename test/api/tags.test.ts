@@ -11,6 +11,7 @@ let cloud: LocalCloud;
 let admin: string;
 let gamma: string;
 let plain: string;
+let plainId: number;
 let datasetId: number;
 let chartId: number;
 let otherChartId: number;
@@ -27,7 +28,9 @@ const created = async (path: string, token: string, json: Json) => {
 const chartBody = (name: string) => ({ slice_name: name, viz_type: 'table', datasource_id: datasetId, datasource_type: 'table', params: '{}' });
 const tagObject = (token: string, type: string | number, id: number, tags: unknown) =>
   call(`${TAGS}${type}/${id}/`, { method: 'POST', token, json: { properties: { tags } } });
-const tagsOf = async (path: string, token = gamma) => {
+/** The custom tags (type 1) an object's answer lists. */
+const tagsOf = async (path: string, token = gamma) => (await allTagsOf(path, token)).filter((t) => t.type === 1);
+const allTagsOf = async (path: string, token = gamma) => {
   const res = await call(path, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result.tags as Json[];
@@ -47,7 +50,7 @@ beforeAll(async () => {
   cloud = await startLocalCloud();
   admin = await cloud.login('admin', 'admin');
   gamma = await cloud.login('gamma', 'gamma');
-  await createUser(cloud.stack.ports, { username: 'plain', password: 'plain-pass', roles: ['Gamma', 'sql_lab'] });
+  plainId = (await createUser(cloud.stack.ports, { username: 'plain', password: 'plain-pass', roles: ['Gamma', 'sql_lab'] })).id;
   plain = await cloud.login('plain', 'plain-pass');
   const ds = await call('/api/v1/dataset/get_or_create/', { method: 'POST', token: admin, json: { database_id: 1, table_name: 'cars', schema: 'main' } });
   datasetId = ds.body.result.table_id;
@@ -246,5 +249,32 @@ describe('tagging objects', () => {
     expect((await call(`/api/v1/chart/${otherChartId}`, { token: gamma })).body.result.slice_name).toBe('Untagged cars');
     expect((await call(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', token: gamma, json: { tags: [a] } })).status).toBe(200);
     expect((await tagsOf(`/api/v1/dashboard/${dashboardId}`)).map((t) => t.name)).toEqual(['put-a']);
+  });
+
+  it('keeps type:, owner: and favorited_by: tags as Superset does, and drops a deleted object\'s taggings', async () => {
+    const id = await created('/api/v1/chart/', plain, chartBody('System tagged'));
+    const names = async () => (await allTagsOf(`/api/v1/chart/${id}`, plain)).map((t) => `${t.type}:${t.name}`).sort();
+    expect(await names()).toEqual([`2:type:chart`, `3:owner:${plainId}`]);
+    const system = await call(`${TAGS}?${q({ filters: [{ col: 'type', opr: 'custom_tag', value: false }], page_size: 100 })}`, { token: plain });
+    expect(system.body.result.map((t: Json) => t.name)).toEqual(expect.arrayContaining(['type:chart', `owner:${plainId}`]));
+    const mine = await call(`${TAGS}get_objects/?tags=owner:${plainId}&types=chart`, { token: plain });
+    expect(mine.body.result.map((o: Json) => o.id)).toContain(id);
+
+    await call(`/api/v1/chart/${id}/favorites/`, { method: 'POST', token: plain });
+    expect(await names()).toContain(`4:favorited_by:${plainId}`);
+    await call(`/api/v1/chart/${id}/favorites/`, { method: 'DELETE', token: plain });
+    expect(await names()).not.toContain(`4:favorited_by:${plainId}`);
+
+    // Admins may change owners: the owner: tags follow.
+    expect((await call(`/api/v1/chart/${id}`, { method: 'PUT', token: admin, json: { owners: [1] } })).status).toBe(200);
+    expect((await allTagsOf(`/api/v1/chart/${id}`, admin)).map((t) => t.name).sort()).toEqual(['owner:1', 'type:chart']);
+
+    await tagObject(admin, 2, id, ['about-to-go']);
+    const tag = await tagId('about-to-go');
+    expect((await call(`/api/v1/chart/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await call(`${TAGS}get_objects/?tagIds=${tag}`, { token: admin })).body.result).toEqual([]);
+    // Saved queries and dashboards get theirs too.
+    expect((await allTagsOf(`/api/v1/saved_query/${queryId}`)).map((t) => t.name)).toContain('type:query');
+    expect((await allTagsOf(`/api/v1/dashboard/${dashboardId}`)).map((t) => t.name)).toContain('type:dashboard');
   });
 });
