@@ -1,9 +1,8 @@
 // The dataset behind a chart, and whether the user may read its data (Superset's raise_for_access on a
-// datasource). Datasets are visible to their owners and to roles with all-datasource or all-database
-// access, on a database the user may see.
+// datasource): all-datasource or all-database access, database_access, schema_access or
+// datasource_access grants of the user's roles, or ownership (shared/security/permissions.ts).
 import { SupersetError } from '../../shared/errors';
-import { hasPermission, isAdmin } from '../../shared/security/roles';
-import { canSeeDatabase } from '../databases/access';
+import { canAccessDatasource } from '../../shared/security/permissions';
 import { findDatabase, type DatabaseRecord } from '../databases/repository';
 import { findDataset, type DatasetRecord } from '../datasets/repository';
 import type { Identity } from '../http/identity';
@@ -18,15 +17,10 @@ export interface Datasource {
 const DATASET_TYPES = new Set(['table', 'dataset']);
 export const isDatasetType = (type: string) => DATASET_TYPES.has(type);
 
-const seesAllDatasources = (user: Identity) =>
-  isAdmin(user.roles) ||
-  hasPermission(user.roles, 'all_datasource_access', 'all_datasource_access') ||
-  hasPermission(user.roles, 'all_database_access', 'all_database_access');
-
 export async function canReadDatasource(ports: Ports, user: Identity, dataset: DatasetRecord, known?: DatabaseRecord): Promise<DatabaseRecord | null> {
   const db = known ?? (await findDatabase(ports, dataset.database_id));
-  if (!db || !canSeeDatabase(user, db)) return null;
-  return seesAllDatasources(user) || dataset.owners.includes(user.userId) ? db : null;
+  if (!db) return null;
+  return canAccessDatasource(user, db, dataset) ? db : null;
 }
 
 /** The dataset if it exists (any user), else null. */

@@ -2,7 +2,7 @@
 // create/update commands' checks): JSON text fields, an existing datasource the user may read, owners
 // that exist. Failures are Superset's 400 (schema) and 422 (command) bodies.
 import { badRequest, unprocessable } from '../../shared/errors';
-import { isAdmin } from '../../shared/security/roles';
+import { userIsAdmin } from '../../shared/security/permissions';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
@@ -38,7 +38,7 @@ export async function checkDatasource(ports: Ports, user: Identity, id: number, 
 export async function ownerList(ports: Ports, user: Identity, sent: number[] | undefined, current?: number[]): Promise<number[]> {
   const base = sent ?? current ?? [user.userId];
   const owners = new Set(base);
-  if (!isAdmin(user.roles) && sent !== undefined) owners.add(user.userId);
+  if (!userIsAdmin(user) && sent !== undefined) owners.add(user.userId);
   for (const id of owners) {
     if (id !== user.userId && !(await getUserById(ports, id))) {
       throw unprocessable('Owners are invalid', { messages: { owners: ['Owners are invalid'] } });

@@ -3,7 +3,7 @@
 // the user may read (Superset's ChartFilter), any other chart answering 404 as if it did not exist.
 import { SupersetError, notFound } from '../../shared/errors';
 import type { ChartPostBody, ChartPutBody } from '../../shared/routes/charts';
-import { isAdmin } from '../../shared/security/roles';
+import { userIsAdmin } from '../../shared/security/permissions';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
@@ -23,7 +23,7 @@ export const VIEW = 'Chart';
 export const chartNotFound = () => notFound('Not found');
 const forbiddenChange = () => new SupersetError('MISSING_OWNERSHIP_ERROR', 'Changing this chart is forbidden', { status: 403 });
 
-export const ownsChart = (user: Identity, chart: ChartRecord) => isAdmin(user.roles) || chart.owners.includes(user.userId);
+export const ownsChart = (user: Identity, chart: ChartRecord) => userIsAdmin(user) || chart.owners.includes(user.userId);
 
 /** Whether the user may see the chart: admins and owners always, others when they may read its dataset. */
 export async function canSeeChart(ports: Ports, user: Identity, chart: ChartRecord): Promise<boolean> {

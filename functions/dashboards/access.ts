@@ -4,7 +4,7 @@
 // roles. Editing needs can_write on Dashboard and ownership (or admin).
 import { SupersetError, notFound } from '../../shared/errors';
 import { isFeatureEnabled } from '../../shared/featureFlags';
-import { hasPermission, isAdmin, roleIdsOf } from '../../shared/security/roles';
+import { can, roleIdsOfUser, userIsAdmin } from '../../shared/security/permissions';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { findChart } from '../charts/repository';
@@ -15,9 +15,9 @@ import { findDashboard, findDashboardIdBySlug, type DashboardRecord } from './re
 export const VIEW = 'Dashboard';
 export const EDIT_FORBIDDEN = 'You do not have permission to edit this dashboard';
 
-export const ownsDashboard = (user: Identity, d: DashboardRecord) => isAdmin(user.roles) || d.owners.includes(user.userId);
+export const ownsDashboard = (user: Identity, d: DashboardRecord) => userIsAdmin(user) || d.owners.includes(user.userId);
 
-export const canEditDashboard = (user: Identity, d: DashboardRecord) => hasPermission(user.roles, 'can_write', VIEW) && ownsDashboard(user, d);
+export const canEditDashboard = (user: Identity, d: DashboardRecord) => can(user, 'can_write', VIEW) && ownsDashboard(user, d);
 
 /** Dataset ids read by the dashboard's charts. */
 async function datasetIdsOf(ports: Ports, d: DashboardRecord): Promise<number[]> {
@@ -28,7 +28,7 @@ async function datasetIdsOf(ports: Ports, d: DashboardRecord): Promise<number[]>
 export async function canSeeDashboard(ports: Ports, user: Identity, d: DashboardRecord): Promise<boolean> {
   if (ownsDashboard(user, d)) return true;
   if (!d.published) return false;
-  if (isFeatureEnabled('DASHBOARD_RBAC') && d.roles.length && roleIdsOf(user.roles).some((r) => d.roles.includes(r))) return true;
+  if (isFeatureEnabled('DASHBOARD_RBAC') && d.roles.length && roleIdsOfUser(user).some((r) => d.roles.includes(r))) return true;
   for (const datasetId of await datasetIdsOf(ports, d)) {
     const dataset = await findDataset(ports, datasetId);
     if (dataset && (await canReadDatasource(ports, user, dataset))) return true;

@@ -1,9 +1,9 @@
-// Who sees and who changes a dataset. Visible: owners and roles with all-datasource or all-database
-// access, on a database the user may see; any other dataset answers 404 as if it did not exist.
+// Who sees and who changes a dataset. Visible: whoever may read its data (owners, all-datasource or
+// all-database access, a database, schema or datasource grant); any other dataset answers 404 as if
+// it did not exist.
 // Changed or deleted: owners and Admins only, others 403 (Superset's DatasetForbiddenError).
 import { SupersetError, notFound } from '../../shared/errors';
-import { hasPermission, isAdmin } from '../../shared/security/roles';
-import { canSeeDatabase } from '../databases/access';
+import { canAccessDatasource, seesAllDatasources, userIsAdmin } from '../../shared/security/permissions';
 import { findDatabase, type DatabaseRecord } from '../databases/repository';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
@@ -15,18 +15,14 @@ import type { DatasetRecord } from './repository';
 export const VIEW = 'Dataset';
 export const datasetNotFound = () => notFound('Not found');
 
-export const seesAllDatasets = (user: Identity) =>
-  isAdmin(user.roles) ||
-  hasPermission(user.roles, 'all_datasource_access', 'all_datasource_access') ||
-  hasPermission(user.roles, 'all_database_access', 'all_database_access');
+export const seesAllDatasets = (user: Identity) => seesAllDatasources(user);
 
-export const ownsDataset = (user: Identity, d: DatasetRecord) => isAdmin(user.roles) || d.owners.includes(user.userId);
+export const ownsDataset = (user: Identity, d: DatasetRecord) => userIsAdmin(user) || d.owners.includes(user.userId);
 
 /** The dataset's database when the user may see the dataset, else null. */
 export async function visible(ports: Ports, user: Identity, d: DatasetRecord): Promise<DatabaseRecord | null> {
   const db = await findDatabase(ports, d.database_id);
-  if (!db || !canSeeDatabase(user, db)) return null;
-  return seesAllDatasets(user) || d.owners.includes(user.userId) ? db : null;
+  return db && canAccessDatasource(user, db, d) ? db : null;
 }
 
 export async function readable(ports: Ports, user: Identity, d: DatasetRecord | null) {

@@ -8,7 +8,7 @@ import { listDatabases, type DatabaseRecord } from '../databases/repository';
 import { relatedId, relManyMany, relOneMany, textOps } from '../lists/operators';
 import { relatedLoader, type RelatedLoader } from '../lists/related';
 import type { ListResource } from '../lists/types';
-import { seesAllDatasets } from './access';
+import { canAccessDatasource } from '../../shared/security/permissions';
 import { listDatasetsOfDatabase, type DatasetRecord } from './repository';
 
 export const DATASET_LIST_COLUMNS = [
@@ -67,8 +67,8 @@ export const datasetList: ListResource<DatasetRecord, Ctx> = {
     const named = filters.find((f) => f.col === 'database' && (f.opr === 'rel_o_m' || f.opr === 'eq'));
     const wanted = named ? relatedId(named.value) : null;
     const dbs = [...ctx.databases.values()].filter((db) => canSeeDatabase(user, db) && (wanted === null || db.id === wanted));
-    const all = (await Promise.all(dbs.map((db) => listDatasetsOfDatabase(ports, db.id)))).flat();
-    return seesAllDatasets(user) ? all : all.filter((d) => d.owners.includes(user.userId));
+    const all = await Promise.all(dbs.map(async (db) => (await listDatasetsOfDatabase(ports, db.id)).filter((d) => canAccessDatasource(user, db, d))));
+    return all.flat();
   },
   id: (d) => d.id,
   present: (page, _env, ctx) =>

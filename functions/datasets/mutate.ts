@@ -2,7 +2,7 @@
 // only (403 otherwise), other users' hidden datasets 404.
 import { SupersetError, unprocessable } from '../../shared/errors';
 import type { DatasetPutBody } from '../../shared/routes/datasets';
-import { isAdmin } from '../../shared/security/roles';
+import { userIsAdmin } from '../../shared/security/permissions';
 import { getDatabaseForUser } from '../databases/access';
 import { engineFor as cachedEngineFor } from '../databases/engines';
 import type { DatabaseRecord } from '../databases/repository';
@@ -25,7 +25,7 @@ async function checkOwners(ports: Ports, user: Identity, owners: number[]): Prom
     if (!(await getUserById(ports, id))) throw unprocessable('Owners are invalid', { messages: { owners: ['Owners are invalid'] } });
   }
   // Superset keeps a non-admin editor among the owners, so they cannot lock themselves out.
-  return [...new Set(isAdmin(user.roles) ? owners : [user.userId, ...owners])];
+  return [...new Set(userIsAdmin(user) ? owners : [user.userId, ...owners])];
 }
 
 async function targetDatabase(ports: Ports, user: Identity, current: DatabaseRecord, id: number | undefined) {

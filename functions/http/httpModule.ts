@@ -16,6 +16,9 @@ import { fitResponse } from './fitResponse';
 import { checkResponse, checkingResponses } from './checkResponse';
 import { finishEarly, observability } from '../observability/middleware';
 import { httpObservation, noteRoute, observeAnswer } from '../observability/httpObservation';
+import { requireRoutePermission } from './authz';
+import { withGrants } from '../security/resolve';
+import { getPorts } from '../ports/index';
 
 export interface HttpRequest<P = any, Q = any, S = any, B = any> {
   route: RouteDef;
@@ -147,7 +150,11 @@ const isRedirect = (value: RouteDef | Result): value is Result => 'statusCode' i
 // The validated request of the current invocation, keyed by its event.
 const currentRequest = new WeakMap<Event, HttpRequest>();
 
-const requestMiddleware = (): middy.MiddlewareObj<Event, Result, Error, Context> => ({
+/** Resolves the grants of the caller's roles (default: from the role store of this container's ports). */
+export type GrantsResolver = (user: Identity) => Promise<Identity>;
+const storeGrants: GrantsResolver = (user) => withGrants(getPorts(), user);
+
+const requestMiddleware = (resolveGrants: GrantsResolver): middy.MiddlewareObj<Event, Result, Error, Context> => ({
   before: async (handler) => {
     const event = handler.event;
     const route = resolveRoute(event);
@@ -159,9 +166,12 @@ const requestMiddleware = (): middy.MiddlewareObj<Event, Result, Error, Context>
       await finishEarly(handler);
       return route;
     }
-    const user = identityFromEvent(event);
-    noteRoute(event, route.name, user?.userId ?? null);
-    if (!route.public && !user) throw unauthorized('Missing Authorization Header');
+    const claimed = identityFromEvent(event);
+    noteRoute(event, route.name, claimed?.userId ?? null);
+    if (!route.public && !claimed) throw unauthorized('Missing Authorization Header');
+    const user = claimed && (await resolveGrants(claimed));
+    // The route's declared permission, before its input is read (as Flask-AppBuilder's @protect).
+    if (user && !route.public) requireRoutePermission(user, route.permission ?? 'admin');
     const params = validate(route.params, event.pathParameters ?? {}, 'path parameters');
     const q = route.q ? validate(route.q, decodeQ(event), 'rison argument') : decodeQ(event);
     const query = validate(route.query, event.queryStringParameters ?? {}, 'query string');
@@ -195,6 +205,8 @@ const errorMapper = (): middy.MiddlewareObj<Event, Result> => ({
 export interface HttpModuleOptions {
   /** Check JSON answers against the route's response schema; default: CHECK_RESPONSES=1 at call time. */
   checkResponses?: boolean;
+  /** How the caller's grants are resolved; default: the role store (unit tests pass their own). */
+  resolveGrants?: GrantsResolver;
 }
 
 /**
@@ -210,7 +222,7 @@ export function httpModule(operations: Record<string, Operation>, options: HttpM
     .use(observability())
     .use(httpObservation())
     .use(errorMapper())
-    .use(requestMiddleware())
+    .use(requestMiddleware(options.resolveGrants ?? storeGrants))
     .handler(async (event) => {
       const request = currentRequest.get(event);
       if (!request) throw new SupersetError('GENERIC_BACKEND_ERROR', 'Request was not prepared');

@@ -1,11 +1,14 @@
 // The caller's identity, read from the JWT authorizer claims API Gateway (or infra/local) puts on the
 // event. Claim names are Cognito's: sub, username, cognito:groups; user_id carries our integer id.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Grants } from '../../shared/security/permissions';
 
 export interface Identity {
   userId: number;
   username: string;
   roles: string[];
+  /** The pairs of the user's roles, resolved from the role store by the handler stack (see `can`). */
+  grants?: Grants;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;

@@ -1,7 +1,7 @@
 // GET /api/v1/query/{id} and GET /api/v1/query/updated_since: one query as Superset's QueryRestApi
 // show_columns, and the caller's queries changed since a time as Query.to_dict (the editor's refresh).
 import { notFound } from '../../shared/errors';
-import { hasPermission, isAdmin } from '../../shared/security/roles';
+import { can, userIsAdmin } from '../../shared/security/permissions';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
@@ -12,7 +12,7 @@ import { withFullSql } from './largeSql';
 
 /** Superset's QueryFilter: all_query_access sees every query, everyone else only their own. */
 export const seesAllQueries = (user: Identity) =>
-  isAdmin(user.roles) || hasPermission(user.roles, 'all_query_access', 'all_query_access');
+  userIsAdmin(user) || can(user, 'all_query_access', 'all_query_access');
 
 export const canSeeQuery = (user: Identity, query: QueryRecord) => query.user_id === user.userId || seesAllQueries(user);
 

@@ -1,5 +1,6 @@
 // The real collaborators of a run: rendering as the report's owner through the chart data service,
 // delivery through SES / Slack / webhooks, the alert's SQL on its database (read-only, row-capped).
+import { withGrants } from '../security/resolve';
 import { engineFor } from '../databases/engines';
 import { findDatabase } from '../databases/repository';
 import { assertAllowed } from '../engines/safety';
@@ -19,7 +20,7 @@ const ALERT_TIMEOUT_MS = 60_000;
 async function runAs(ports: Ports, report: ReportRecord): Promise<Identity> {
   for (const id of [...report.owners, report.created_by]) {
     const u = await getUserById(ports, id);
-    if (u && u.active !== false) return { userId: u.id, username: u.username, roles: u.roles };
+    if (u && u.active !== false) return withGrants(ports, { userId: u.id, username: u.username, roles: u.roles });
   }
   throw new Error('The report has no active owner to run as');
 }

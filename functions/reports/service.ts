@@ -2,7 +2,7 @@
 // they own, an Admin all of them; any other report answers 404 as if it did not exist.
 import { SupersetError, notFound } from '../../shared/errors';
 import { ReportPostBodySchema, type ReportPostBody, type ReportPutBody } from '../../shared/schemas/reportBody';
-import { isAdmin } from '../../shared/security/roles';
+import { userIsAdmin } from '../../shared/security/permissions';
 import { ownerList } from '../charts/payload';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
@@ -15,7 +15,7 @@ import { deleteReportItems, findReport, listReportRecords, saveReport, type Repo
 import { validateTargets } from './validateTargets';
 
 export const VIEW = 'ReportSchedule';
-export const canSeeReport = (user: Identity, r: ReportRecord) => isAdmin(user.roles) || r.owners.includes(user.userId) || r.created_by === user.userId;
+export const canSeeReport = (user: Identity, r: ReportRecord) => userIsAdmin(user) || r.owners.includes(user.userId) || r.created_by === user.userId;
 
 export async function visibleReport(ports: Ports, user: Identity, id: number): Promise<ReportRecord> {
   const r = await findReport(ports, id);

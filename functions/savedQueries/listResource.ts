@@ -1,7 +1,7 @@
 // GET /api/v1/saved_query/ on the list engine: Superset's SavedQueryRestApi search columns (label with
 // the all-text search box, database, schema, owner...), order columns and list columns. A user's own
 // saved queries come from their owner index; users who read all queries read the all-queries index.
-import { hasPermission } from '../../shared/security/roles';
+import { can } from '../../shared/security/permissions';
 import type { Identity } from '../http/identity';
 import { allText, numberOps, relOneMany, textOps } from '../lists/operators';
 import { relatedLoader, type RelatedLoader } from '../lists/related';
@@ -11,7 +11,7 @@ import { taggedIndex, tagFilters, type TaggedIndex } from '../tags/refs';
 import { listSavedQueryRecords, type SavedQueryRecord } from './repository';
 
 /** Superset's can_access_all_queries: such users read everyone's saved queries (never write them). */
-export const readsAllSavedQueries = (user: Identity) => hasPermission(user.roles, 'all_query_access', 'all_query_access');
+export const readsAllSavedQueries = (user: Identity) => can(user, 'all_query_access', 'all_query_access');
 
 interface Ctx {
   related: RelatedLoader;

@@ -1,7 +1,7 @@
 // The saved query list's helper calls (Superset's _info, related/{column}, distinct/{column}): the
 // user's permissions and the choices of the list's filter dropdowns, drawn from what the user may read.
 import { badRequest } from '../../shared/errors';
-import { hasPermission } from '../../shared/security/roles';
+import { can } from '../../shared/security/permissions';
 import { canSeeDatabase } from '../databases/access';
 import { listDatabases } from '../databases/repository';
 import { requirePermission } from '../http/authz';
@@ -24,13 +24,13 @@ const FILTERS = {
   id: [{ name: 'Is favorite', operator: 'saved_query_is_fav' }],
 };
 
-const readsAll = (user: Identity) => hasPermission(user.roles, 'all_query_access', 'all_query_access');
+const readsAll = (user: Identity) => can(user, 'all_query_access', 'all_query_access');
 
 export function savedQueryInfo(user: Identity, q: { keys?: string[] }) {
   requirePermission(user, 'can_read', VIEW);
   const keys = q.keys?.length ? q.keys : ['permissions', 'filters', 'add_columns', 'edit_columns'];
   const info: Record<string, unknown> = {};
-  if (keys.includes('permissions')) info.permissions = PERMISSIONS.filter((p) => hasPermission(user.roles, p, VIEW));
+  if (keys.includes('permissions')) info.permissions = PERMISSIONS.filter((p) => can(user, p, VIEW));
   if (keys.includes('filters')) info.filters = FILTERS;
   if (keys.includes('add_columns')) info.add_columns = EDITABLE.map((name) => ({ name }));
   if (keys.includes('edit_columns')) info.edit_columns = EDITABLE.map((name) => ({ name }));

@@ -4,7 +4,6 @@
 import { badRequest, notFound, unprocessable } from '../../shared/errors';
 import type { ListQuery } from '../../shared/schemas/common';
 import { ScheduleInfoSchema, type SavedQueryBody, type SavedQueryUpdateBody, type ScheduleInfo } from '../../shared/routes/savedQueries';
-import { hasPermission } from '../../shared/security/roles';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';

@@ -3,7 +3,7 @@
 import { EDITOR } from '../../shared/constants';
 import { badRequest, notFound } from '../../shared/errors';
 import { QueryEditorSchema, type TabStatePutBody } from '../../shared/routes/tabState';
-import { hasPermission } from '../../shared/security/roles';
+import { can } from '../../shared/security/permissions';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
@@ -47,7 +47,7 @@ async function ownQuery(ports: P, user: Identity, clientId: string): Promise<Que
 /** A saved query the user may link a tab to (Superset's FK; ours also checks the user may read it). */
 async function linkableSavedQuery(ports: P, user: Identity, id: number): Promise<boolean> {
   const saved = await findSavedQuery(ports, id);
-  return saved !== null && (saved.user_id === user.userId || hasPermission(user.roles, 'all_query_access', 'all_query_access'));
+  return saved !== null && (saved.user_id === user.userId || can(user, 'all_query_access', 'all_query_access'));
 }
 
 const parseExtraJson = (value: unknown): Record<string, unknown> | null => {

@@ -42,6 +42,10 @@
 // | report schedule's next run (range)| SCHEDULE#REPORT                      | <padded next run>#<id>    |                                                         |
 // | report execution log              | REPORTLOG#<report id>                | <padded scheduled>#<uuid> |                                                         |
 // | report run claim (idempotency)    | REPORTRUN#<report id>#<scheduled ms> | REPORTRUN                 |                                                         |
+// | role (built-in or custom)         | ROLES                                | ROLE#<padded id>          | (all roles read in one query, cached)                   |
+// | role name claim (unique)          | ROLENAME#<lower name>                | ROLENAME                  |                                                         |
+// | permission-view pair (FAB id)     | PVMS                                 | PVM#<padded id>           |                                                         |
+// | permission-view pair claim        | PVMKEY#<permission>#<view>           | PVMKEY                    |                                                         |
 // | report run in Working (deadline)  | WORKING#REPORT                       | <padded deadline>#<id>#<scheduled ms> |                                             |
 // | annotation layer                  | ANNOTATIONLAYER#<id>                 | ANNOTATIONLAYER           | gsi2 ANNOTATIONLAYERS / padded id (list)                |
 // | annotation of a layer             | ANNOTATIONLAYER#<layer id>           | ANNOTATION#<padded id>    | (a layer's annotations are one query on its partition)  |
@@ -66,6 +70,13 @@ export const KEYS = {
   username: (username: string) => `USERNAME#${username.toLowerCase()}`,
   activeTab: (userId: number) => ({ pk: `USER#${userId}`, sk: 'ACTIVETAB' }),
   counter: (kind: string) => entity('COUNTER', kind),
+
+  rolesPk: 'ROLES',
+  role: (id: number) => ({ pk: 'ROLES', sk: `ROLE#${padId(id)}` }),
+  roleName: (name: string) => entity('ROLENAME', name.toLowerCase()),
+  pvmsPk: 'PVMS',
+  pvm: (id: number) => ({ pk: 'PVMS', sk: `PVM#${padId(id)}` }),
+  pvmKey: (permission: string, view: string) => entity('PVMKEY', `${permission}#${view}`),
 
   database: (id: number) => entity('DATABASE', id),
   databaseName: (name: string) => entity('DATABASENAME', name),

@@ -93,14 +93,14 @@ export const RelatedResponseSchema = z.object({
 });
 
 export const chartRoutes = defineRoutes([
-  { name: 'chart.list', method: 'GET', path: '/api/v1/chart/', module: 'charts', q: ListQuerySchema, response: ChartListResponseSchema },
-  { name: 'chart.create', method: 'POST', path: '/api/v1/chart/', module: 'charts', body: ChartPostBodySchema, response: { 201: ChartSaveResponseSchema } },
-  { name: 'chart.bulkDelete', method: 'DELETE', path: '/api/v1/chart/', module: 'charts', q: ChartIdsSchema, response: MessageSchema },
-  { name: 'chart.favoriteStatus', method: 'GET', path: '/api/v1/chart/favorite_status/', module: 'charts', q: ChartIdsSchema, response: FavoriteStatusResponseSchema },
-  { name: 'chart.related', method: 'GET', path: '/api/v1/chart/related/{column}', module: 'charts', params: ChartRelatedParamsSchema, q: ChartRelatedQSchema, response: RelatedResponseSchema },
-  { name: 'chart.get', method: 'GET', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, q: ChartGetQSchema, response: ChartShowResponseSchema },
-  { name: 'chart.update', method: 'PUT', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, body: ChartPutBodySchema, response: ChartSaveResponseSchema },
-  { name: 'chart.delete', method: 'DELETE', path: '/api/v1/chart/{pk}', module: 'charts', params: IdParamsSchema, response: MessageSchema },
-  { name: 'chart.addFavorite', method: 'POST', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema, response: ResultOkSchema },
-  { name: 'chart.removeFavorite', method: 'DELETE', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', params: IdParamsSchema, response: ResultOkSchema },
+  { name: 'chart.list', method: 'GET', path: '/api/v1/chart/', module: 'charts', permission: ['can_read', 'Chart'], q: ListQuerySchema, response: ChartListResponseSchema },
+  { name: 'chart.create', method: 'POST', path: '/api/v1/chart/', module: 'charts', permission: ['can_write', 'Chart'], body: ChartPostBodySchema, response: { 201: ChartSaveResponseSchema } },
+  { name: 'chart.bulkDelete', method: 'DELETE', path: '/api/v1/chart/', module: 'charts', permission: ['can_write', 'Chart'], q: ChartIdsSchema, response: MessageSchema },
+  { name: 'chart.favoriteStatus', method: 'GET', path: '/api/v1/chart/favorite_status/', module: 'charts', permission: ['can_read', 'Chart'], q: ChartIdsSchema, response: FavoriteStatusResponseSchema },
+  { name: 'chart.related', method: 'GET', path: '/api/v1/chart/related/{column}', module: 'charts', permission: ['can_read', 'Chart'], params: ChartRelatedParamsSchema, q: ChartRelatedQSchema, response: RelatedResponseSchema },
+  { name: 'chart.get', method: 'GET', path: '/api/v1/chart/{pk}', module: 'charts', permission: ['can_read', 'Chart'], params: IdParamsSchema, q: ChartGetQSchema, response: ChartShowResponseSchema },
+  { name: 'chart.update', method: 'PUT', path: '/api/v1/chart/{pk}', module: 'charts', permission: ['can_write', 'Chart'], params: IdParamsSchema, body: ChartPutBodySchema, response: ChartSaveResponseSchema },
+  { name: 'chart.delete', method: 'DELETE', path: '/api/v1/chart/{pk}', module: 'charts', permission: ['can_write', 'Chart'], params: IdParamsSchema, response: MessageSchema },
+  { name: 'chart.addFavorite', method: 'POST', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', permission: ['can_read', 'Chart'], params: IdParamsSchema, response: ResultOkSchema },
+  { name: 'chart.removeFavorite', method: 'DELETE', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', permission: ['can_read', 'Chart'], params: IdParamsSchema, response: ResultOkSchema },
 ]);

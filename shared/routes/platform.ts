@@ -71,15 +71,15 @@ export const platformRoutes = defineRoutes([
   { name: 'security.refresh', method: 'POST', path: '/api/v1/security/refresh', module: 'security', public: true, body: RefreshBodySchema, response: RefreshAnswerSchema },
   // Superset clients fetch a CSRF token after login and send it as X-CSRFToken on every write; bearer
   // tokens are not sent by browsers on their own, so the token is handed out and accepted, not required.
-  { name: 'security.csrfToken', method: 'GET', path: '/api/v1/security/csrf_token/', module: 'security', response: CsrfTokenAnswerSchema },
-  { name: 'me.get', method: 'GET', path: '/api/v1/me/', module: 'me', response: MeAnswerSchema },
-  { name: 'me.roles', method: 'GET', path: '/api/v1/me/roles/', module: 'me', response: MyRolesAnswerSchema },
+  { name: 'security.csrfToken', method: 'GET', path: '/api/v1/security/csrf_token/', module: 'security', permission: 'authenticated', response: CsrfTokenAnswerSchema },
+  { name: 'me.get', method: 'GET', path: '/api/v1/me/', module: 'me', permission: 'authenticated', response: MeAnswerSchema },
+  { name: 'me.roles', method: 'GET', path: '/api/v1/me/roles/', module: 'me', permission: 'authenticated', response: MyRolesAnswerSchema },
   // Superset's share-link client posts `data` as a form field; JSON is accepted too.
-  { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', body: KvStoreBodySchema, bodyFormat: 'form', response: KvStoreAnswerSchema },
-  { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv', params: StringIdParamsSchema, response: KvValueSchema },
-  { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv', params: StringIdParamsSchema, response: KvValueSchema },
+  { name: 'kv.store', method: 'POST', path: '/kv/store/', module: 'kv', permission: ['can_store', 'KV'], body: KvStoreBodySchema, bodyFormat: 'form', response: KvStoreAnswerSchema },
+  { name: 'kv.get', method: 'GET', path: '/kv/{pk}/', module: 'kv', permission: ['can_get_value', 'KV'], params: StringIdParamsSchema, response: KvValueSchema },
+  { name: 'kv.getNoSlash', method: 'GET', path: '/kv/{pk}', module: 'kv', permission: ['can_get_value', 'KV'], params: StringIdParamsSchema, response: KvValueSchema },
   // Public at the gateway because browsers send it with sendBeacon, which cannot carry the
   // Authorization header; the handler checks the header or the form's token itself.
   { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', public: true, query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form', response: EmptyAnswerSchema },
-  { name: 'asyncEvents.list', method: 'GET', path: '/api/v1/async_event/', module: 'asyncEvents', query: AsyncEventQuerySchema, response: AsyncEventsAnswerSchema },
+  { name: 'asyncEvents.list', method: 'GET', path: '/api/v1/async_event/', module: 'asyncEvents', permission: ['can_read', 'AsyncEventsRestApi'], query: AsyncEventQuerySchema, response: AsyncEventsAnswerSchema },
 ]);

@@ -13,8 +13,8 @@ export const StopQueryBodySchema = z.object({ client_id: ClientIdSchema });
 export type StopQueryBody = z.infer<typeof StopQueryBodySchema>;
 
 export const queryRoutes = defineRoutes([
-  { name: 'query.list', method: 'GET', path: '/api/v1/query/', module: 'queries', q: ListQuerySchema, response: QueryListSchema },
-  { name: 'query.updatedSince', method: 'GET', path: '/api/v1/query/updated_since', module: 'queries', q: UpdatedSinceQSchema, response: QueryDictsSchema },
-  { name: 'query.stop', method: 'POST', path: '/api/v1/query/stop', module: 'queries', body: StopQueryBodySchema, response: StopAnswerSchema },
-  { name: 'query.get', method: 'GET', path: '/api/v1/query/{pk}', module: 'queries', params: IdParamsSchema, response: QueryGetSchema },
+  { name: 'query.list', method: 'GET', path: '/api/v1/query/', module: 'queries', permission: ['can_read', 'Query'], q: ListQuerySchema, response: QueryListSchema },
+  { name: 'query.updatedSince', method: 'GET', path: '/api/v1/query/updated_since', module: 'queries', permission: ['can_read', 'Query'], q: UpdatedSinceQSchema, response: QueryDictsSchema },
+  { name: 'query.stop', method: 'POST', path: '/api/v1/query/stop', module: 'queries', permission: ['can_read', 'Query'], body: StopQueryBodySchema, response: StopAnswerSchema },
+  { name: 'query.get', method: 'GET', path: '/api/v1/query/{pk}', module: 'queries', permission: ['can_read', 'Query'], params: IdParamsSchema, response: QueryGetSchema },
 ]);

@@ -86,14 +86,14 @@ export const OutboxResponseSchema = z.object({
 });
 
 export const reportRoutes = defineRoutes([
-  { name: 'report.outbox', method: 'GET', path: '/api/v1/report/outbox/', module: 'reports', response: OutboxResponseSchema },
+  { name: 'report.outbox', method: 'GET', path: '/api/v1/report/outbox/', module: 'reports', permission: 'admin', response: OutboxResponseSchema },
   { name: 'report.slackChannels', method: 'GET', path: '/api/v1/report/slack_channels/', module: 'reports', q: SlackChannelsQSchema, response: SlackChannelsResponseSchema },
-  { name: 'report.list', method: 'GET', path: '/api/v1/report/', module: 'reports', q: ListQuerySchema, response: ListResponse(ReportDictSchema) },
-  { name: 'report.create', method: 'POST', path: '/api/v1/report/', module: 'reports', body: ReportPostBodySchema, response: { 201: SaveResponse } },
-  { name: 'report.bulkDelete', method: 'DELETE', path: '/api/v1/report/', module: 'reports', q: ReportIdsSchema, response: MessageSchema },
-  { name: 'report.related', method: 'GET', path: '/api/v1/report/related/{column}', module: 'reports', params: ReportRelatedParamsSchema, q: ReportRelatedQSchema, response: RelatedResponseSchema },
-  { name: 'report.get', method: 'GET', path: '/api/v1/report/{pk}', module: 'reports', params: IdParamsSchema, response: z.object({ id: z.number(), result: ReportDictSchema }).passthrough() },
-  { name: 'report.update', method: 'PUT', path: '/api/v1/report/{pk}', module: 'reports', params: IdParamsSchema, body: ReportPutBodySchema, response: SaveResponse },
-  { name: 'report.delete', method: 'DELETE', path: '/api/v1/report/{pk}', module: 'reports', params: IdParamsSchema, response: MessageSchema },
-  { name: 'report.logs', method: 'GET', path: '/api/v1/report/{pk}/log/', module: 'reports', params: ReportLogParamsSchema, q: ListQuerySchema, response: ListResponse(ReportLogSchema) },
+  { name: 'report.list', method: 'GET', path: '/api/v1/report/', module: 'reports', permission: ['can_read', 'ReportSchedule'], q: ListQuerySchema, response: ListResponse(ReportDictSchema) },
+  { name: 'report.create', method: 'POST', path: '/api/v1/report/', module: 'reports', permission: ['can_write', 'ReportSchedule'], body: ReportPostBodySchema, response: { 201: SaveResponse } },
+  { name: 'report.bulkDelete', method: 'DELETE', path: '/api/v1/report/', module: 'reports', permission: ['can_write', 'ReportSchedule'], q: ReportIdsSchema, response: MessageSchema },
+  { name: 'report.related', method: 'GET', path: '/api/v1/report/related/{column}', module: 'reports', permission: ['can_read', 'ReportSchedule'], params: ReportRelatedParamsSchema, q: ReportRelatedQSchema, response: RelatedResponseSchema },
+  { name: 'report.get', method: 'GET', path: '/api/v1/report/{pk}', module: 'reports', permission: ['can_read', 'ReportSchedule'], params: IdParamsSchema, response: z.object({ id: z.number(), result: ReportDictSchema }).passthrough() },
+  { name: 'report.update', method: 'PUT', path: '/api/v1/report/{pk}', module: 'reports', permission: ['can_write', 'ReportSchedule'], params: IdParamsSchema, body: ReportPutBodySchema, response: SaveResponse },
+  { name: 'report.delete', method: 'DELETE', path: '/api/v1/report/{pk}', module: 'reports', permission: ['can_write', 'ReportSchedule'], params: IdParamsSchema, response: MessageSchema },
+  { name: 'report.logs', method: 'GET', path: '/api/v1/report/{pk}/log/', module: 'reports', permission: ['can_read', 'ReportSchedule'], params: ReportLogParamsSchema, q: ListQuerySchema, response: ListResponse(ReportLogSchema) },
 ]);

@@ -1,6 +1,7 @@
 // One route of the HTTP API. infra/aws creates API Gateway routes and one Lambda per `module` from
 // these; infra/local dispatches requests to the same modules; the frontend builds its client from them.
 import type { z } from 'zod';
+import type { RoutePermission } from '../security/permissions';
 
 /**
  * What a route answers: one zod schema for its success body, or one per status where they differ
@@ -20,6 +21,13 @@ export interface RouteDef {
   module: string;
   /** No identity needed (health, login, refresh). */
   public?: boolean;
+  /**
+   * What the caller needs before the handler runs (the handler stack answers 403 otherwise): a
+   * permission/view pair (`['can_read', 'Chart']`), `'authenticated'` (any signed-in user, the handler
+   * decides per object) or `'admin'`. Every non-public route declares one; a route without a decision
+   * is refused to all but admins, and the permission-matrix test (test/api/permissionMatrix) fails.
+   */
+  permission?: RoutePermission;
   /** Path parameters. */
   params?: z.ZodType;
   /** The rison-decoded `q` query parameter. */

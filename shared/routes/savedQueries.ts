@@ -63,13 +63,13 @@ export const ColumnParamsSchema = z.object({ column: z.string().min(1).max(64) }
 export const SavedQueryGetQSchema = z.object({ columns: z.array(z.string().max(128)).max(100).optional() }).passthrough();
 
 export const savedQueryRoutes = defineRoutes([
-  { name: 'savedQuery.list', method: 'GET', path: '/api/v1/saved_query/', module: 'savedQueries', q: ListQuerySchema, response: SavedQueryListSchema },
-  { name: 'savedQuery.create', method: 'POST', path: '/api/v1/saved_query/', module: 'savedQueries', body: SavedQueryBodySchema, response: { 201: SavedQueryEchoSchema } },
-  { name: 'savedQuery.bulkDelete', method: 'DELETE', path: '/api/v1/saved_query/', module: 'savedQueries', q: SavedQueryIdsSchema, response: SavedQueryMessageSchema },
-  { name: 'savedQuery.info', method: 'GET', path: '/api/v1/saved_query/_info', module: 'savedQueries', q: InfoQSchema, response: SavedQueryInfoSchema },
-  { name: 'savedQuery.related', method: 'GET', path: '/api/v1/saved_query/related/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema, response: SavedQueryChoicesSchema },
-  { name: 'savedQuery.distinct', method: 'GET', path: '/api/v1/saved_query/distinct/{column}', module: 'savedQueries', params: ColumnParamsSchema, q: RelatedQSchema, response: SavedQueryChoicesSchema },
-  { name: 'savedQuery.get', method: 'GET', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, q: SavedQueryGetQSchema, response: SavedQueryGetSchema },
-  { name: 'savedQuery.update', method: 'PUT', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, body: SavedQueryUpdateBodySchema, response: SavedQueryEchoSchema },
-  { name: 'savedQuery.delete', method: 'DELETE', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', params: IdParamsSchema, response: SavedQueryMessageSchema },
+  { name: 'savedQuery.list', method: 'GET', path: '/api/v1/saved_query/', module: 'savedQueries', permission: ['can_read', 'SavedQuery'], q: ListQuerySchema, response: SavedQueryListSchema },
+  { name: 'savedQuery.create', method: 'POST', path: '/api/v1/saved_query/', module: 'savedQueries', permission: ['can_write', 'SavedQuery'], body: SavedQueryBodySchema, response: { 201: SavedQueryEchoSchema } },
+  { name: 'savedQuery.bulkDelete', method: 'DELETE', path: '/api/v1/saved_query/', module: 'savedQueries', permission: ['can_write', 'SavedQuery'], q: SavedQueryIdsSchema, response: SavedQueryMessageSchema },
+  { name: 'savedQuery.info', method: 'GET', path: '/api/v1/saved_query/_info', module: 'savedQueries', permission: ['can_read', 'SavedQuery'], q: InfoQSchema, response: SavedQueryInfoSchema },
+  { name: 'savedQuery.related', method: 'GET', path: '/api/v1/saved_query/related/{column}', module: 'savedQueries', permission: ['can_read', 'SavedQuery'], params: ColumnParamsSchema, q: RelatedQSchema, response: SavedQueryChoicesSchema },
+  { name: 'savedQuery.distinct', method: 'GET', path: '/api/v1/saved_query/distinct/{column}', module: 'savedQueries', permission: ['can_read', 'SavedQuery'], params: ColumnParamsSchema, q: RelatedQSchema, response: SavedQueryChoicesSchema },
+  { name: 'savedQuery.get', method: 'GET', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', permission: ['can_read', 'SavedQuery'], params: IdParamsSchema, q: SavedQueryGetQSchema, response: SavedQueryGetSchema },
+  { name: 'savedQuery.update', method: 'PUT', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', permission: ['can_write', 'SavedQuery'], params: IdParamsSchema, body: SavedQueryUpdateBodySchema, response: SavedQueryEchoSchema },
+  { name: 'savedQuery.delete', method: 'DELETE', path: '/api/v1/saved_query/{pk}', module: 'savedQueries', permission: ['can_write', 'SavedQuery'], params: IdParamsSchema, response: SavedQueryMessageSchema },
 ]);

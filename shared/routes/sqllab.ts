@@ -87,11 +87,11 @@ export const SqlLabFormSchema = z
 export const sqllabRoutes = defineRoutes([
   { name: 'sqllab.postForm', method: 'POST', path: '/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema, spaPage: true, response: HtmlPageSchema },
   { name: 'sqllab.postFormLegacy', method: 'POST', path: '/superset/sqllab/', module: 'sqllabForm', public: true, bodyFormat: 'form', body: SqlLabFormSchema, response: HtmlPageSchema },
-  { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab', response: BootstrapSchema },
-  { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', body: ExecuteBodySchema, response: ExecuteAnswerSchemas },
-  { name: 'sqllab.sqlJson', method: 'POST', path: '/superset/sql_json/', module: 'sqllab', body: LegacySqlJsonBodySchema, response: ExecuteAnswerSchemas },
-  { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', q: ResultsQSchema, response: QueryResultsSchema },
-  { name: 'sqllab.export', method: 'GET', path: '/api/v1/sqllab/export/{client_id}/', module: 'sqllab', params: ExportParamsSchema, query: ExportQuerySchema, response: ExportAnswerSchema },
-  { name: 'sqllab.estimate', method: 'POST', path: '/api/v1/sqllab/estimate/', module: 'sqllab', body: EstimateBodySchema, response: EstimateSchema },
-  { name: 'sqllab.formatSql', method: 'POST', path: '/api/v1/sqllab/format_sql/', module: 'sqllab', body: FormatSqlBodySchema, response: FormatSqlAnswerSchema },
+  { name: 'sqllab.bootstrap', method: 'GET', path: '/api/v1/sqllab/', module: 'sqllab', permission: ['can_read', 'SQLLab'], response: BootstrapSchema },
+  { name: 'sqllab.execute', method: 'POST', path: '/api/v1/sqllab/execute/', module: 'sqllab', permission: ['can_execute_sql_query', 'SQLLab'], body: ExecuteBodySchema, response: ExecuteAnswerSchemas },
+  { name: 'sqllab.sqlJson', method: 'POST', path: '/superset/sql_json/', module: 'sqllab', permission: ['can_execute_sql_query', 'SQLLab'], body: LegacySqlJsonBodySchema, response: ExecuteAnswerSchemas },
+  { name: 'sqllab.results', method: 'GET', path: '/api/v1/sqllab/results/', module: 'sqllab', permission: ['can_get_results', 'SQLLab'], q: ResultsQSchema, response: QueryResultsSchema },
+  { name: 'sqllab.export', method: 'GET', path: '/api/v1/sqllab/export/{client_id}/', module: 'sqllab', permission: ['can_export_csv', 'SQLLab'], params: ExportParamsSchema, query: ExportQuerySchema, response: ExportAnswerSchema },
+  { name: 'sqllab.estimate', method: 'POST', path: '/api/v1/sqllab/estimate/', module: 'sqllab', permission: ['can_estimate_query_cost', 'SQLLab'], body: EstimateBodySchema, response: EstimateSchema },
+  { name: 'sqllab.formatSql', method: 'POST', path: '/api/v1/sqllab/format_sql/', module: 'sqllab', permission: ['can_read', 'SQLLab'], body: FormatSqlBodySchema, response: FormatSqlAnswerSchema },
 ]);

@@ -113,14 +113,14 @@ const TabParamsSchema = z.object({ pk: z.coerce.number().int().positive().max(Nu
 const TabQueryParamsSchema = TabParamsSchema.extend({ client_id: z.string().min(1).max(64) });
 
 export const tabStateRoutes = defineRoutes([
-  { name: 'tabState.create', method: 'POST', path: '/tabstateview/', module: 'tabState', body: TabStateCreateBodySchema, bodyFormat: 'form', response: IdAnswerSchema },
-  { name: 'tabState.get', method: 'GET', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, response: TabStateDictSchema },
-  { name: 'tabState.delete', method: 'DELETE', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, response: BareOkSchema },
-  { name: 'tabState.update', method: 'PUT', path: '/tabstateview/{pk}', module: 'tabState', params: TabParamsSchema, body: TabStatePutBodySchema, bodyFormat: 'form', response: BareIdSchema },
-  { name: 'tabState.activate', method: 'POST', path: '/tabstateview/{pk}/activate', module: 'tabState', params: TabParamsSchema, response: BareIdSchema },
-  { name: 'tabState.migrateQuery', method: 'POST', path: '/tabstateview/{pk}/migrate_query', module: 'tabState', params: TabParamsSchema, body: MigrateQueryBodySchema, bodyFormat: 'form', response: BareIdSchema },
-  { name: 'tabState.deleteQuery', method: 'DELETE', path: '/tabstateview/{pk}/query/{client_id}', module: 'tabState', params: TabQueryParamsSchema, response: BareOkSchema },
-  { name: 'tableSchema.create', method: 'POST', path: '/tableschemaview/', module: 'tableSchema', body: TableSchemaCreateBodySchema, bodyFormat: 'form', response: IdAnswerSchema },
-  { name: 'tableSchema.delete', method: 'DELETE', path: '/tableschemaview/{pk}', module: 'tableSchema', params: TabParamsSchema, response: BareOkSchema },
-  { name: 'tableSchema.expanded', method: 'POST', path: '/tableschemaview/{pk}/expanded', module: 'tableSchema', params: TabParamsSchema, body: TableSchemaExpandedBodySchema, bodyFormat: 'form', response: ExpandedAnswerSchema },
+  { name: 'tabState.create', method: 'POST', path: '/tabstateview/', module: 'tabState', permission: ['can_write', 'TabStateView'], body: TabStateCreateBodySchema, bodyFormat: 'form', response: IdAnswerSchema },
+  { name: 'tabState.get', method: 'GET', path: '/tabstateview/{pk}', module: 'tabState', permission: ['can_read', 'TabStateView'], params: TabParamsSchema, response: TabStateDictSchema },
+  { name: 'tabState.delete', method: 'DELETE', path: '/tabstateview/{pk}', module: 'tabState', permission: ['can_write', 'TabStateView'], params: TabParamsSchema, response: BareOkSchema },
+  { name: 'tabState.update', method: 'PUT', path: '/tabstateview/{pk}', module: 'tabState', permission: ['can_write', 'TabStateView'], params: TabParamsSchema, body: TabStatePutBodySchema, bodyFormat: 'form', response: BareIdSchema },
+  { name: 'tabState.activate', method: 'POST', path: '/tabstateview/{pk}/activate', module: 'tabState', permission: ['can_activate', 'TabStateView'], params: TabParamsSchema, response: BareIdSchema },
+  { name: 'tabState.migrateQuery', method: 'POST', path: '/tabstateview/{pk}/migrate_query', module: 'tabState', permission: ['can_migrate_query', 'TabStateView'], params: TabParamsSchema, body: MigrateQueryBodySchema, bodyFormat: 'form', response: BareIdSchema },
+  { name: 'tabState.deleteQuery', method: 'DELETE', path: '/tabstateview/{pk}/query/{client_id}', module: 'tabState', permission: ['can_delete_query', 'TabStateView'], params: TabQueryParamsSchema, response: BareOkSchema },
+  { name: 'tableSchema.create', method: 'POST', path: '/tableschemaview/', module: 'tableSchema', permission: ['can_write', 'TableSchemaView'], body: TableSchemaCreateBodySchema, bodyFormat: 'form', response: IdAnswerSchema },
+  { name: 'tableSchema.delete', method: 'DELETE', path: '/tableschemaview/{pk}', module: 'tableSchema', permission: ['can_write', 'TableSchemaView'], params: TabParamsSchema, response: BareOkSchema },
+  { name: 'tableSchema.expanded', method: 'POST', path: '/tableschemaview/{pk}/expanded', module: 'tableSchema', permission: ['can_expanded', 'TableSchemaView'], params: TabParamsSchema, body: TableSchemaExpandedBodySchema, bodyFormat: 'form', response: ExpandedAnswerSchema },
 ]);

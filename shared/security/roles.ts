@@ -92,20 +92,24 @@ export const ROLE_IDS: Record<string, number> = { Admin: 1, Public: 2, Alpha: 3,
 export const roleIdsOf = (roles: readonly string[]) => roles.map((r) => ROLE_IDS[r]).filter((id): id is number => id !== undefined);
 export const roleNameOf = (id: number) => Object.entries(ROLE_IDS).find(([, v]) => v === id)?.[0] ?? null;
 
+/**
+ * The built-in roles as code defines them. The role store (functions/security/roleStore.ts) seeds them
+ * into the table and always adds these pairs to what an admin granted them; Public starts empty (off
+ * by default: anonymous requests get no permission until an admin grants Public some).
+ */
 export const ROLES: Record<string, readonly PermissionView[]> = {
   Admin: ADMIN,
   Alpha: ALPHA,
   Gamma: GAMMA,
   sql_lab: SQL_LAB,
+  Public: [],
 };
+
+export const BUILTIN_ROLE_NAMES = Object.keys(ROLES);
 
 /** A user is admin if any role name, lower-cased, is 'admin'. */
 export const isAdmin = (roles: readonly string[]) => roles.some((r) => r.toLowerCase() === 'admin');
 
-/** Role name -> its permission/view pairs, for the roles the user holds. */
+/** Role name -> its code-defined permission/view pairs (built-in roles only; the store knows the rest). */
 export const rolePermissions = (roles: readonly string[]) =>
   Object.fromEntries(roles.filter((r) => r in ROLES).map((r) => [r, ROLES[r].map(([p, v]) => [p, v])]));
-
-/** Checks look for a role holding a permission and view pair. */
-export const hasPermission = (roles: readonly string[], permission: string, view: string) =>
-  roles.some((role) => (ROLES[role] ?? []).some(([p, v]) => p === permission && v === view));

@@ -3,6 +3,7 @@
 // ends), runs it, stores the answer under the request's cache key, grants the user that key and ends
 // the job done or error exactly once (a conditional write), then tells the user on their async event
 // stream and WebSocket. GET /api/v1/chart/data/{cache_key} serves only keys granted to the caller.
+import { withGrants } from '../../security/resolve';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS } from '../../../shared/resources/keys';
 import { SupersetError } from '../../../shared/errors';
@@ -114,7 +115,7 @@ export async function runChartJob(ports: Ports, message: ChartJobMessage, deps: 
   let outcome: { status: 'done' } | { status: 'error'; error: unknown };
   try {
     if (!user) throw new SupersetError('GENERIC_BACKEND_ERROR', 'The user of this job no longer exists', { status: 404 });
-    const identity: Identity = { userId: user.id, username: user.username, roles: user.roles };
+    const identity: Identity = await withGrants(ports, { userId: user.id, username: user.username, roles: user.roles });
     const prepared = await prepareChartData(ports, identity, job.context, job.options, deps);
     const results = await computeResults(ports, prepared, Boolean(job.options.force), deps);
     await writeCache(ports.blobs, job.contextKey, { result: shapeResults(prepared.resultType, results) }, ports.clock.now(), Math.max(prepared.timeout, 3600));

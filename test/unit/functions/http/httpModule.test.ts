@@ -24,7 +24,7 @@ const handler = httpModule({
   },
   'eventLog.post': (req) => ({ body: req.body, query: req.query }),
   // These operations echo what the stack gave them, not the routes' answers: no response checks here.
-}, { checkResponses: false });
+}, { checkResponses: false, resolveGrants: async (user) => user });
 
 describe('httpModule', () => {
   it('validates the body with the route schema and applies defaults', async () => {
@@ -143,7 +143,7 @@ describe('httpModule', () => {
 describe('response checks', () => {
   it('answers 500 naming the route when an answer drifts from the route schema', async () => {
     const log = captureLines(logger);
-    const drifted = httpModule({ 'kv.store': () => json(201, { id: 42 }) }, { checkResponses: true });
+    const drifted = httpModule({ 'kv.store': () => json(201, { id: 42 }) }, { checkResponses: true, resolveGrants: async (user) => user });
     const res = parse(await drifted(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), context));
     log.restore();
     expect(res.status).toBe(500);
@@ -153,7 +153,7 @@ describe('response checks', () => {
   });
 
   it('lets a matching answer through unchanged', async () => {
-    const fine = httpModule({ 'kv.store': () => ({ id: 'abc' }) }, { checkResponses: true });
+    const fine = httpModule({ 'kv.store': () => ({ id: 'abc' }) }, { checkResponses: true, resolveGrants: async (user) => user });
     const res = parse(await fine(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), context));
     expect(res).toEqual({ status: 200, body: { id: 'abc' } });
   });
@@ -161,7 +161,7 @@ describe('response checks', () => {
 
 describe('large responses', () => {
   const big = 'x'.repeat(7 * 1024 * 1024);
-  const bigHandler = httpModule({ 'kv.store': () => ({ value: big }) }, { checkResponses: false });
+  const bigHandler = httpModule({ 'kv.store': () => ({ value: big }) }, { checkResponses: false, resolveGrants: async (user) => user });
   const event = (headers: Record<string, string> = {}) =>
     httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims, headers });
 
@@ -189,7 +189,7 @@ describe('large responses', () => {
   it('does not advise gzip to a client that sent it, when even the compressed body is too large', async () => {
     const { randomBytes } = await import('node:crypto');
     const noise = randomBytes(6 * 1024 * 1024).toString('hex');
-    const incompressible = httpModule({ 'kv.store': () => ({ value: noise }) }, { checkResponses: false });
+    const incompressible = httpModule({ 'kv.store': () => ({ value: noise }) }, { checkResponses: false, resolveGrants: async (user) => user });
     const res = parse(await incompressible(event({ 'accept-encoding': 'gzip' }), context));
     expect(res.status).toBe(413);
     expect(res.body.message).toContain('even compressed');
@@ -197,7 +197,7 @@ describe('large responses', () => {
   });
 
   it('answers BACKEND_TIMEOUT_ERROR, not a 500, when the function is about to run out of time', async () => {
-    const slow = httpModule({ 'kv.store': () => new Promise(() => undefined) });
+    const slow = httpModule({ 'kv.store': () => new Promise(() => undefined) }, { resolveGrants: async (user) => user });
     const deadline = Date.now() + 150;
     const res = parse(
       await slow(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), {

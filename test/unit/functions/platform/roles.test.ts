@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, isAdmin, rolePermissions } from '../../../../shared/security/roles';
+import { isAdmin, rolePermissions } from '../../../../shared/security/roles';
+import { can } from '../../../../shared/security/permissions';
+
+const hasPermission = (roles: string[], permission: string, view: string) => can({ roles }, permission, view);
 import { canSeeDatabase, seesAllDatabases } from '../../../../functions/databases/access';
 import type { DatabaseRecord } from '../../../../functions/databases/repository';
 

@@ -3,7 +3,7 @@
 // orphaned charts, e.g. one just saved "to this dashboard" from Explore).
 import { ref } from 'valtio';
 import { DASHBOARD_VERSION_KEY, GRID_DEFAULT_CHART_WIDTH, GRID_ID, ROOT_ID, chartIdsOf, emptyLayout, newComponent, startHistory, type Layout } from '../../../../../shared/dashboard/layout/index';
-import { hasPermission, isAdmin } from '../../../../../shared/security/roles';
+import { can, userIsAdmin } from '../../../../../shared/security/permissions';
 import type { DatasourceMeta } from '../../../../../shared/viz/types';
 import { api } from '../../../api/client';
 import { session } from '../../../auth/session';
@@ -88,7 +88,7 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}):
     const star = await api.call('dashboard.favoriteStatus', { q: [dash.id] });
     const owners: DashboardInfoOwners = d.owners ?? [];
     const roles = session.roles;
-    const canEdit = hasPermission(roles, 'can_write', 'Dashboard') && (isAdmin(roles) || owners.some((o) => o.id === session.userId));
+    const canEdit = can({ roles }, 'can_write', 'Dashboard') && (userIsAdmin({ roles }) || owners.some((o) => o.id === session.userId));
     const chartList: DashboardChart[] = charts.result.map((c) => {
       const formData = parseJson(c.form_data);
       return {
