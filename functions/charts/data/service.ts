@@ -12,7 +12,8 @@ import type { Identity } from '../../http/identity';
 import { json, type RawResponse } from '../../http/respond';
 import type { Ports } from '../../ports/index';
 import { rowLevelFiltersFor } from '../../rls/forUser';
-import { datasourceForData, type Datasource } from '../datasource';
+import type { Datasource } from '../datasource';
+import { dashboardIdOf, datasourceForRequest } from './access';
 import { findChart } from '../repository';
 import { effectiveTimeout, readCache, writeCache, type CachedEntry } from './cache';
 import { checkQueryObjects } from './checks';
@@ -34,6 +35,8 @@ export interface ChartDataOptions {
   force?: boolean;
   /** slice_id of the query string's form_data, or the saved chart whose data this is. */
   sliceId?: number | null;
+  /** The dashboard the request comes from (query string form_data dashboard_id), checked for the user. */
+  dashboardId?: number | null;
   /** Run here even with global async queries on (the worker, and cached answers). */
   sync?: boolean;
 }
@@ -65,11 +68,12 @@ export async function prepareChartData(
   options: ChartDataOptions,
   deps: ChartDataDeps,
 ): Promise<PreparedRequest> {
-  const ds = await datasourceForData(ports, user, Number(context.datasource.id), context.datasource.type);
+  const sliceId = options.sliceId ?? (Number((context.form_data as { slice_id?: unknown } | null)?.slice_id) || null);
+  const dashboardId = options.dashboardId ?? dashboardIdOf(context.form_data);
+  const ds = await datasourceForRequest(ports, user, Number(context.datasource.id), context.datasource.type, { sliceId, dashboardId });
   checkQueryObjects(context.queries);
   const resultType = context.result_type ?? 'full';
   const resultFormat = context.result_format ?? 'json';
-  const sliceId = options.sliceId ?? (Number((context.form_data as { slice_id?: unknown } | null)?.slice_id) || null);
   const chart = sliceId ? await findChart(ports, sliceId) : null;
   const timeout = effectiveTimeout(context.custom_cache_timeout, chart?.cache_timeout, datasetTimeout(ds.dataset), databaseTimeout(ds.db));
   const rowLevelFilters = await rowLevelFiltersFor(ports, user, ds.dataset.id);
