@@ -5,7 +5,7 @@
 import { badRequest, notFound, unprocessable } from '../../shared/errors';
 import type { AnnotationLayerBody, AnnotationLayerUpdateBody } from '../../shared/routes/annotationLayers';
 import type { ListQuery } from '../../shared/schemas/common';
-import { hasPermission } from '../../shared/security/roles';
+import { can } from '../../shared/security/permissions';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
@@ -114,7 +114,7 @@ export function annotationLayerInfo(user: Identity, q: { keys?: string[] }) {
   requirePermission(user, 'can_read', ANNOTATION_VIEW);
   const keys = q.keys?.length ? q.keys : ['permissions', 'filters', 'add_columns', 'edit_columns'];
   const info: Record<string, unknown> = {};
-  if (keys.includes('permissions')) info.permissions = ['can_read', 'can_write'].filter((p) => hasPermission(user.roles, p, ANNOTATION_VIEW));
+  if (keys.includes('permissions')) info.permissions = ['can_read', 'can_write'].filter((p) => can(user, p, ANNOTATION_VIEW));
   if (keys.includes('filters')) info.filters = FILTERS;
   if (keys.includes('add_columns')) info.add_columns = [{ name: 'name' }, { name: 'descr' }];
   if (keys.includes('edit_columns')) info.edit_columns = [{ name: 'name' }, { name: 'descr' }];

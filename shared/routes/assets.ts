@@ -2,6 +2,7 @@
 // `formData`, with `passwords` and `overwrite`) per kind, and for every asset at once.
 import { z } from 'zod';
 import { defineRoutes } from './route';
+import type { RoutePermission } from '../security/permissions';
 import { FileDownloadSchema } from '../schemas/responses/common';
 
 /** `q=!(1,2)`: the objects to export. */
@@ -28,23 +29,25 @@ export const ImportDoneSchema = z.object({ message: z.literal('OK') });
 const KINDS = ['database', 'dataset', 'chart', 'dashboard', 'saved_query'] as const;
 export type AssetKindName = (typeof KINDS)[number];
 
-const exportRoute = <N extends string, P extends string>(name: N, path: P) =>
-  ({ name, method: 'GET', path, module: 'assets', q: ExportIdsQSchema, response: FileDownloadSchema }) as const;
+/** Exporting needs read access to the kind (databases: admin, their bundles carry connection details). */
+const exportRoute = <N extends string, P extends string>(name: N, path: P, permission: RoutePermission) =>
+  ({ name, method: 'GET', path, module: 'assets', permission, q: ExportIdsQSchema, response: FileDownloadSchema }) as const;
+/** Importing writes databases and overwrites others' objects: admins only. */
 const importRoute = <N extends string, P extends string>(name: N, path: P) =>
-  ({ name, method: 'POST', path, module: 'assets', body: ImportBodySchema, bodyFormat: 'upload', response: ImportDoneSchema }) as const;
+  ({ name, method: 'POST', path, module: 'assets', permission: 'admin', body: ImportBodySchema, bodyFormat: 'upload', response: ImportDoneSchema }) as const;
 
 export const assetRoutes = defineRoutes([
-  exportRoute('database.export', '/api/v1/database/export/'),
+  exportRoute('database.export', '/api/v1/database/export/', 'admin'),
   importRoute('database.import', '/api/v1/database/import/'),
-  exportRoute('dataset.export', '/api/v1/dataset/export/'),
+  exportRoute('dataset.export', '/api/v1/dataset/export/', ['can_read', 'Dataset']),
   importRoute('dataset.import', '/api/v1/dataset/import/'),
-  exportRoute('chart.export', '/api/v1/chart/export/'),
+  exportRoute('chart.export', '/api/v1/chart/export/', ['can_read', 'Chart']),
   importRoute('chart.import', '/api/v1/chart/import/'),
-  exportRoute('dashboard.export', '/api/v1/dashboard/export/'),
+  exportRoute('dashboard.export', '/api/v1/dashboard/export/', ['can_read', 'Dashboard']),
   importRoute('dashboard.import', '/api/v1/dashboard/import/'),
-  exportRoute('savedQuery.export', '/api/v1/saved_query/export/'),
+  exportRoute('savedQuery.export', '/api/v1/saved_query/export/', ['can_read', 'SavedQuery']),
   importRoute('savedQuery.import', '/api/v1/saved_query/import/'),
-  { name: 'assets.export', method: 'GET', path: '/api/v1/assets/export/', module: 'assets', response: FileDownloadSchema },
+  { name: 'assets.export', method: 'GET', path: '/api/v1/assets/export/', module: 'assets', permission: 'admin', response: FileDownloadSchema },
   importRoute('assets.import', '/api/v1/assets/import/'),
 ]);
 

@@ -87,7 +87,7 @@ export const OutboxResponseSchema = z.object({
 
 export const reportRoutes = defineRoutes([
   { name: 'report.outbox', method: 'GET', path: '/api/v1/report/outbox/', module: 'reports', permission: 'admin', response: OutboxResponseSchema },
-  { name: 'report.slackChannels', method: 'GET', path: '/api/v1/report/slack_channels/', module: 'reports', q: SlackChannelsQSchema, response: SlackChannelsResponseSchema },
+  { name: 'report.slackChannels', method: 'GET', path: '/api/v1/report/slack_channels/', module: 'reports', permission: ['can_read', 'ReportSchedule'], q: SlackChannelsQSchema, response: SlackChannelsResponseSchema },
   { name: 'report.list', method: 'GET', path: '/api/v1/report/', module: 'reports', permission: ['can_read', 'ReportSchedule'], q: ListQuerySchema, response: ListResponse(ReportDictSchema) },
   { name: 'report.create', method: 'POST', path: '/api/v1/report/', module: 'reports', permission: ['can_write', 'ReportSchedule'], body: ReportPostBodySchema, response: { 201: SaveResponse } },
   { name: 'report.bulkDelete', method: 'DELETE', path: '/api/v1/report/', module: 'reports', permission: ['can_write', 'ReportSchedule'], q: ReportIdsSchema, response: MessageSchema },
