@@ -1,14 +1,14 @@
 // The row level security a user's chart queries carry on one dataset: every query a chart, a
 // dashboard, a native filter's values or a report issues passes here (charts/data/service.ts), with
 // the requesting user, or the report's owner when a report runs.
-import { roleIdsOf } from '../../shared/security/roles';
+import { roleIdsOfUser } from '../../shared/security/permissions';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { rowLevelGroups, type RowLevelGroups } from './applicable';
 import { listRlsFilters } from './repository';
 
 /** The role ids the filters name (Superset's ab_role ids) of the roles the user holds. */
-export const userRoleIds = (user: Identity): number[] => roleIdsOf(user.roles);
+export const userRoleIds = (user: Identity): number[] => [...roleIdsOfUser(user)];
 
 export async function rowLevelFiltersFor(ports: Ports, user: Identity, datasetId: number): Promise<RowLevelGroups> {
   const filters = await listRlsFilters(ports);

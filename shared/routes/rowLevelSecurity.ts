@@ -33,11 +33,11 @@ export const RlsPutBodySchema = z.object({
 export type RlsPutBody = z.infer<typeof RlsPutBodySchema>;
 
 export const rowLevelSecurityRoutes = defineRoutes([
-  { name: 'rls.list', method: 'GET', path: '/api/v1/rowlevelsecurity/', module: 'rowLevelSecurity', q: ListQuerySchema, response: RlsListSchema },
-  { name: 'rls.create', method: 'POST', path: '/api/v1/rowlevelsecurity/', module: 'rowLevelSecurity', body: RlsBodySchema, response: { 201: RlsEchoSchema } },
-  { name: 'rls.bulkDelete', method: 'DELETE', path: '/api/v1/rowlevelsecurity/', module: 'rowLevelSecurity', q: Ids.min(1), response: MessageSchema },
-  { name: 'rls.related', method: 'GET', path: '/api/v1/rowlevelsecurity/related/{column}', module: 'rowLevelSecurity', params: ColumnParamsSchema, q: RelatedQSchema, response: ChoicesSchema },
-  { name: 'rls.get', method: 'GET', path: '/api/v1/rowlevelsecurity/{pk}', module: 'rowLevelSecurity', params: IdParamsSchema, response: RlsShowSchema },
-  { name: 'rls.update', method: 'PUT', path: '/api/v1/rowlevelsecurity/{pk}', module: 'rowLevelSecurity', params: IdParamsSchema, body: RlsPutBodySchema, response: RlsEchoSchema },
-  { name: 'rls.delete', method: 'DELETE', path: '/api/v1/rowlevelsecurity/{pk}', module: 'rowLevelSecurity', params: IdParamsSchema, response: MessageSchema },
+  { name: 'rls.list', method: 'GET', path: '/api/v1/rowlevelsecurity/', module: 'rowLevelSecurity', permission: ['can_read', 'RowLevelSecurity'], q: ListQuerySchema, response: RlsListSchema },
+  { name: 'rls.create', method: 'POST', path: '/api/v1/rowlevelsecurity/', module: 'rowLevelSecurity', permission: ['can_write', 'RowLevelSecurity'], body: RlsBodySchema, response: { 201: RlsEchoSchema } },
+  { name: 'rls.bulkDelete', method: 'DELETE', path: '/api/v1/rowlevelsecurity/', module: 'rowLevelSecurity', permission: ['can_write', 'RowLevelSecurity'], q: Ids.min(1), response: MessageSchema },
+  { name: 'rls.related', method: 'GET', path: '/api/v1/rowlevelsecurity/related/{column}', module: 'rowLevelSecurity', permission: ['can_read', 'RowLevelSecurity'], params: ColumnParamsSchema, q: RelatedQSchema, response: ChoicesSchema },
+  { name: 'rls.get', method: 'GET', path: '/api/v1/rowlevelsecurity/{pk}', module: 'rowLevelSecurity', permission: ['can_read', 'RowLevelSecurity'], params: IdParamsSchema, response: RlsShowSchema },
+  { name: 'rls.update', method: 'PUT', path: '/api/v1/rowlevelsecurity/{pk}', module: 'rowLevelSecurity', permission: ['can_write', 'RowLevelSecurity'], params: IdParamsSchema, body: RlsPutBodySchema, response: RlsEchoSchema },
+  { name: 'rls.delete', method: 'DELETE', path: '/api/v1/rowlevelsecurity/{pk}', module: 'rowLevelSecurity', permission: ['can_write', 'RowLevelSecurity'], params: IdParamsSchema, response: MessageSchema },
 ]);
