@@ -1,6 +1,7 @@
 // Annotations in Explore, in Chromium: an event annotation layer (a Superset annotation layer made
 // through the API) is added to a saved line chart with the Annotations and Layers control, and its
-// mark line and label are drawn in the chart's SVG; a formula layer draws a line too.
+// mark line and label are drawn in the chart's SVG; a formula layer draws a line too. The Manage ->
+// Annotation layers pages make a layer and its annotations, with the server's validation shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
@@ -109,6 +110,46 @@ describe('annotations in explore', () => {
     await page.getByRole('button', { name: 'Update chart' }).click();
     await rendered(page);
     await expect.poll(() => strokedIn(page, '#00ff00', 'rgb(0,255,0)').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('makes a layer and its annotations on the Manage -> Annotation layers pages', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('menuitem', { name: 'Annotation layers' }).click();
+    await page.waitForURL(/\/annotationlayer\/list\//);
+    await page.getByRole('link', { name: 'Storms' }).waitFor();
+
+    await page.getByRole('button', { name: 'New annotation layer' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New annotation layer' });
+    await dialog.getByLabel('Annotation layer name').fill('Storms');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Name must be unique' }).waitFor();
+    await dialog.getByLabel('Annotation layer name').fill('Releases');
+    await dialog.getByLabel('Description').fill('Product releases');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Releases' }).click();
+    await page.waitForURL(/\/annotationlayer\/\d+\/annotation\//);
+    await page.getByRole('heading', { name: 'Annotation layer Releases' }).waitFor();
+
+    await page.getByRole('button', { name: 'New annotation' }).click();
+    dialog = page.getByRole('dialog', { name: 'New annotation' });
+    await dialog.getByLabel('Short description').fill('Version 2');
+    await dialog.getByLabel('Start').fill('2024-05-02T10:00');
+    await dialog.getByLabel('End').fill('2024-05-01T10:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'End date must be after start date' }).waitFor();
+    await dialog.getByLabel('End').fill('2024-05-03T10:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Version 2' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('2024-05-02 10:00');
+    await screenshot(page, 'annotation-list');
+
+    await page.getByRole('button', { name: 'Delete annotation Version 2' }).click();
+    await page.getByRole('dialog', { name: 'Delete annotation?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No annotations yet').waitFor();
     await page.close();
   });
 });

@@ -50,6 +50,15 @@ export function TopNav() {
         <Link to="/superset/tags/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
           Tags
         </Link>
+        {(roles.includes('Admin') || roles.includes('Alpha')) && (
+          <DropdownMenu label="Manage">
+            {(close) => (
+              <Link to="/annotationlayer/list/" role="menuitem" className="dropdown__item" onClick={close}>
+                Annotation layers
+              </Link>
+            )}
+          </DropdownMenu>
+        )}
       </nav>
       <div className="topnav__end">
         <DropdownMenu

@@ -64,6 +64,8 @@ const reportListRoute = page('report/list', 'Reports', () => import('../features
 const alertListRoute = page('alert/list', 'Alerts', () => import('../features/reports/ReportListPage'));
 const outboxRoute = page('report/outbox', 'Email outbox', () => import('../features/reports/OutboxPage'));
 const tagListRoute = page('superset/tags', 'Tags', () => import('../features/tags/TagListPage'));
+const annotationLayerListRoute = page('annotationlayer/list', 'Annotation layers', () => import('../features/annotations/AnnotationLayerListPage'));
+const annotationListRoute = page('annotationlayer/$layerId/annotation', 'Annotations', () => import('../features/annotations/AnnotationListPage'));
 const allEntitiesRoute = page('superset/all_entities', 'All entities', () => import('../features/tags/AllEntitiesPage'));
 
 const routeTree = rootRoute.addChildren([
@@ -87,6 +89,8 @@ const routeTree = rootRoute.addChildren([
     outboxRoute,
     tagListRoute,
     allEntitiesRoute,
+    annotationLayerListRoute,
+    annotationListRoute,
     userInfoRoute,
     settingsRoute,
   ]),
