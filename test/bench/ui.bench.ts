@@ -6,16 +6,14 @@
 // Prints one table; a missed budget shows "NO" in `within budget`, only errors exit non-zero.
 // Env: UI_BENCH_RUNS (measured runs, default 5), UI_BENCH_SCROLLS (default 3), UI_BENCH_SCROLL_MS (default 3000).
 import { gzipSync } from 'node:zlib';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchBrowser, loginAs, type TestBrowser } from '../e2e/support/browser';
 import { startE2eStack } from '../e2e/support/stack';
 import type { LocalCloud } from '../support/localCloud';
-import { REPO_ROOT } from '../../infra/local/stack';
 import { fmt, median, percentile, printTable } from './support';
 import { armFirstRowProbe, installFirstRowProbe, readFirstRowProbe, scrollBaseline, scrollGrid } from './uiProbes';
+import { ECHARTS_MARKERS, measureScripts } from './pageScripts';
 
 const RUNS = Math.max(1, Number(process.env.UI_BENCH_RUNS ?? 5));
 const SCROLLS = Math.max(1, Number(process.env.UI_BENCH_SCROLLS ?? 3));
@@ -24,50 +22,8 @@ const ROWS = 100_000;
 const SQL = `SELECT * FROM flights_3m LIMIT ${ROWS}`;
 const RUN_TIMEOUT_MS = 120_000;
 const BUDGET = { firstRowMs: 1500, frameP95Ms: 20, jsGzipKb: 350 };
-const ECHARTS_MARKERS = ['_echarts_instance_', 'zrender'];
 
 const yesNo = (ok: boolean) => (ok ? 'yes' : 'NO');
-
-/** Every script the page loads while `load` runs, cache disabled, bodies gzipped at level 9. */
-async function measureScripts(page: Page, load: () => Promise<void>) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const bodies = new Map<string, Promise<Buffer>>();
-  const onResponse = (res: Response) => {
-    const url = new URL(res.url());
-    const type = res.headers()['content-type'] ?? '';
-    const isScript = /\.m?js$/.test(url.pathname) || /javascript/.test(type) || res.request().resourceType() === 'script';
-    if (!isScript || bodies.has(res.url())) return;
-    // A body Chromium no longer holds is read from the built files the server sends.
-    bodies.set(
-      res.url(),
-      res.body().catch(() => readFile(join(REPO_ROOT, 'dist/web', decodeURIComponent(url.pathname)))),
-    );
-  };
-  page.on('response', onResponse);
-  try {
-    await load();
-  } finally {
-    page.off('response', onResponse);
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-    await cdp.detach();
-  }
-  const files: { url: string; file: string; raw: number; gzip: number; echarts: boolean }[] = [];
-  for (const [url, body] of bodies) {
-    const buf = await body;
-    const text = buf.toString('utf8');
-    const file = new URL(url).pathname;
-    files.push({
-      url,
-      file,
-      raw: buf.length,
-      gzip: gzipSync(buf, { level: 9 }).length,
-      echarts: /echarts|zrender/i.test(file) || ECHARTS_MARKERS.some((m) => text.includes(m)),
-    });
-  }
-  return files.sort((a, b) => b.gzip - a.gzip);
-}
 
 async function waitForEditorReady(page: Page) {
   await page.getByRole('button', { name: 'Run', exact: true }).or(page.getByRole('button', { name: 'Stop', exact: true })).waitFor({ timeout: 60_000 });
