@@ -16,7 +16,7 @@ type BenchWindow = Window & { __uiBench: Probe };
  * tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
  * functions sent to the page need that helper there too.
  */
-const defineNameHelper = (page: Page) => page.evaluate('globalThis.__name ??= (fn) => fn');
+export const defineNameHelper = (page: Page) => page.evaluate('globalThis.__name ??= (fn) => fn');
 
 /**
  * Installs the first-row probe once per page: a capture-phase click listener notes the click time

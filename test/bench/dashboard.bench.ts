@@ -1,0 +1,161 @@
+// Dashboard benchmark in real Chromium against the local stack (run: npm run bench dashboard).
+// A 50-chart dashboard (the example charts and copies of them, mixed viz types, 4 per row):
+//   1. first chart painted                           (cold server cache < 1 s)
+//   2. every chart in the first viewport painted     (< 2.5 s)
+//   3. all 50 charts painted after scrolling down    (< 5 s; warm server cache < 2 s)
+//   4. dragging a chart in edit mode (HTML5 move over the drop zones, then a react-rnd resize): p95 frame < 20 ms
+// Times run from the page's navigation start. Prints tables; a missed budget shows "NO"; only errors exit non-zero.
+// Env: DASHBOARD_BENCH_RUNS (warm runs, default 3).
+import { availableParallelism, loadavg } from 'node:os';
+import type { Page } from 'playwright-core';
+import { launchBrowser, loginAs, type TestBrowser } from '../e2e/support/browser';
+import { startE2eStack } from '../e2e/support/stack';
+import type { LocalCloud } from '../support/localCloud';
+import { idMaker, layoutOfCharts } from '../../shared/dashboard/layout/index';
+import { fmt, median, percentile, printTable } from './support';
+import { defineNameHelper } from './uiProbes';
+
+const RUNS = Math.max(1, Number(process.env.DASHBOARD_BENCH_RUNS ?? 3));
+const CHARTS = 50;
+const BUDGET = { firstMs: 1000, viewportMs: 2500, allMs: 5000, allWarmMs: 2000, frameP95Ms: 20 };
+const yesNo = (ok: boolean) => (ok ? 'yes' : 'NO');
+
+async function makeDashboard(cloud: LocalCloud, token: string): Promise<number> {
+  const call = async (path: string, init: { method?: string; json?: unknown } = {}) => {
+    const res = await fetch(`${cloud.url}${path}`, { method: init.method ?? 'GET', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, any>;
+  };
+  const examples = (await call('/api/v1/chart/?q=(page_size:100)')).result as { id: number }[];
+  if (!examples.length) throw new Error('no example charts (SEED_EXAMPLE_CHARTS)');
+  const charts: { id: number; name: string }[] = [];
+  for (let i = 0; i < CHARTS; i++) {
+    const source = (await call(`/api/v1/chart/${examples[i % examples.length].id}`)).result;
+    const made = await call('/api/v1/chart/', { method: 'POST', json: { slice_name: `${source.slice_name} #${i + 1}`, viz_type: source.viz_type, params: source.params, datasource_id: source.datasource_id, datasource_type: source.datasource_type } });
+    charts.push({ id: made.id, name: `${source.slice_name} #${i + 1}` });
+  }
+  let n = 0;
+  const layout = layoutOfCharts(charts, idMaker(() => `bench${++n}`), 3);
+  const dash = await call('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Fifty charts', position_json: JSON.stringify(layout), published: true } });
+  return dash.id;
+}
+
+/** Loads the dashboard and returns ms from navigation start to: the first chart, every chart in view, all charts (scrolling down). */
+async function loadDashboard(page: Page, url: string) {
+  await page.goto(url);
+  await defineNameHelper(page);
+  return page.evaluate(async (total) => {
+    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    const cards = () => Array.from(document.querySelectorAll<HTMLElement>('.dash-chart__card'));
+    // A dashboard chart is drawn in the commit that stores its data ('success'; 'rendered' once reported).
+    const painted = (c: HTMLElement) => c.dataset.status === 'success' || c.dataset.status === 'rendered';
+    const done = (c: HTMLElement) => painted(c) || c.dataset.status === 'failed';
+    const inView = (c: HTMLElement) => {
+      const r = c.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    };
+    const deadline = performance.now() + 60_000;
+    let first = 0;
+    let viewport = 0;
+    while (performance.now() < deadline) {
+      const now = await frame();
+      const all = cards();
+      if (!first && all.some(painted)) first = now;
+      const visible = all.filter(inView);
+      if (!viewport && visible.length > 0 && visible.every(done)) viewport = now;
+      if (first && viewport) break;
+    }
+    // Then down the page, one viewport per frame once the charts in view are done.
+    const scroller = document.scrollingElement ?? document.documentElement;
+    while (performance.now() < deadline) {
+      const now = await frame();
+      const all = cards();
+      if (all.length >= total && all.every(done)) {
+        const failed = all.filter((c) => c.dataset.status === 'failed').length;
+        return { first, viewport, all: now, failed };
+      }
+      if (all.filter(inView).every(done)) scroller.scrollTop += window.innerHeight;
+    }
+    throw new Error(`not every chart painted within 60 s: ${cards().filter((c) => !done(c)).length} left of ${cards().length}`);
+  }, CHARTS);
+}
+
+/** Records animation frame deltas while `act` runs (in the page's own frame loop). */
+async function framesDuring(page: Page, act: () => Promise<void>): Promise<number[]> {
+  await defineNameHelper(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
+    w.__frames = [];
+    w.__framesOn = true;
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__frames.push(t - last);
+      last = t;
+      if (w.__framesOn) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await act();
+  return page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
+    w.__framesOn = false;
+    return w.__frames.slice(1);
+  });
+}
+
+async function dragSteps(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps: number) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
+  }
+  await page.mouse.up();
+}
+
+let cloud: LocalCloud | undefined;
+let browser: TestBrowser | undefined;
+let exitCode = 0;
+try {
+  cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
+  const token = await cloud.login('admin', 'admin');
+  const id = await makeDashboard(cloud, token);
+  const url = `${cloud.url}/superset/dashboard/${id}/`;
+  browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
+  const page = await browser.newPage();
+  await loginAs(page, cloud.url, 'admin', 'admin');
+
+  const cold = await loadDashboard(page, url);
+  const warm = [];
+  for (let i = 0; i < RUNS; i++) warm.push(await loadDashboard(page, url));
+  const warmAll = median(warm.map((w) => w.all));
+
+  // Edit mode: move the first chart over the drop zones, then resize the second one.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Edit dashboard' }).click();
+  const handle = page.locator('.edit-tools__handle').nth(1);
+  await handle.waitFor();
+  const h = (await handle.boundingBox())!;
+  const moveFrames = await framesDuring(page, () => dragSteps(page, { x: h.x + h.width / 2, y: h.y + h.height / 2 }, { x: h.x + 700, y: h.y + 600 }, 60));
+  const corner = page.locator('.resize-handle--corner').nth(1);
+  const c = (await corner.boundingBox())!;
+  const resizeFrames = await framesDuring(page, () => dragSteps(page, { x: c.x + c.width / 2, y: c.y + c.height / 2 }, { x: c.x + 300, y: c.y + 150 }, 60));
+
+  const row = (measure: string, value: number, budget: number) => ({ measure, 'value ms': fmt(value, 0), 'budget ms': budget, 'within budget': yesNo(value < budget) });
+  printTable(`Dashboard of ${CHARTS} charts (warm runs ${RUNS}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores)`, [
+    row('cold cache: first chart painted', cold.first, BUDGET.firstMs),
+    row('cold cache: every chart in view painted', cold.viewport, BUDGET.viewportMs),
+    row('cold cache: all charts painted after scrolling', cold.all, BUDGET.allMs),
+    row('warm cache: all charts painted after scrolling (median)', warmAll, BUDGET.allWarmMs),
+    row('edit mode: moving a chart, p95 frame', percentile(moveFrames, 95), BUDGET.frameP95Ms),
+    row('edit mode: resizing a chart, p95 frame', percentile(resizeFrames, 95), BUDGET.frameP95Ms),
+  ]);
+  const failed = [cold, ...warm].reduce((n, r) => Math.max(n, r.failed), 0);
+  console.log(`warm runs (first / in view / all, ms): ${warm.map((w) => `${fmt(w.first, 0)}/${fmt(w.viewport, 0)}/${fmt(w.all, 0)}`).join(', ')}; charts failed: ${failed}; frames: move ${moveFrames.length}, resize ${resizeFrames.length}`);
+} catch (e) {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  exitCode = 1;
+} finally {
+  await browser?.close().catch((e) => console.error('closing the browser:', e));
+  await cloud?.stop().catch((e) => console.error('stopping the local cloud:', e));
+}
+process.exit(exitCode);
