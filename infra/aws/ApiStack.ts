@@ -1,7 +1,7 @@
 // The HTTP API and its Lambdas: one function per handler module, routes from the route table with
 // the Cognito JWT authorizer on every non-public route, and the SQS workers with their dead-letter
 // drainers, and their alarms and dashboard (monitoring/).
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -12,6 +12,7 @@ import type { AppFunction, FunctionContext } from './AppFunction';
 import type { HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
 import { apiRoutes } from './httpRoutes';
+import { logStageAccess } from './accessLogs';
 import { Monitoring } from './monitoring/Monitoring';
 import type { RealtimeStack } from './RealtimeStack';
 import { DEAD_LETTER_WORKER_TIMEOUT_SECONDS, type StatefulStack } from './StatefulStack';
@@ -62,13 +63,21 @@ export class ApiStack extends Stack {
         integration = new HttpLambdaIntegration(`${route.module}Integration`, fnFor(handler).fn, { scopePermissionToRoute: false });
         integrations.set(route.module, integration);
       }
-      this.httpApi.addRoutes({
+      const added = this.httpApi.addRoutes({
         path: route.path,
         methods: [route.method as apigwv2.HttpMethod],
         integration,
         authorizer: route.public ? undefined : authorizer,
       });
+      for (const r of route.public ? added : []) {
+        Validations.of(r).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by design (route table: public): health, login and token refresh come before any token; the beacon log and the SQL Lab form post authenticate in the function (session cookie and CSRF token)`,
+        });
+      }
     }
+    // One JSON access-log line per request (AwsSolutions-APIG1).
+    logStageAccess(this.httpApi.defaultStage!, this, 'HttpApiAccessLogs');
 
     const httpFunctions = new Map([...this.functions].map(([module, fn]) => [module, fn.fn]));
     const workerFunctions = new Map<string, AppFunction['fn']>();

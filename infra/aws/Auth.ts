@@ -1,7 +1,7 @@
 // The Cognito user pool: users, their groups (the roles of shared/security/roles.ts) and the app
 // client the SPA logs in through (POST /api/v1/security/login calls InitiateAuth on it). Users are
 // data, so the pool lives in the stateful stack and is retained when the stack goes.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ROLES } from '../../shared/security/roles';
@@ -28,9 +28,13 @@ export class Auth extends Construct {
         // Immutable: once set at creation nobody, the user included, can move to another id.
         user_id: new cognito.NumberAttribute({ min: 1, mutable: false }),
       },
-      passwordPolicy: { minLength: 8, requireDigits: true, requireLowercase: true, requireUppercase: false, requireSymbols: false },
+      passwordPolicy: { minLength: 8, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason: 'The Plus feature plan (threat protection) is billed per monthly active user; Essentials is what the user_id claim needs. Operators wanting threat protection switch featurePlan to PLUS',
     });
     for (const role of Object.keys(ROLES)) {
       this.userPool.addGroup(`Group${role.replace(/[^A-Za-z0-9]/g, '')}`, { groupName: role, description: `Superset role ${role}` });

@@ -1,7 +1,9 @@
 // The WebSocket API that pushes "your query is done" events. $connect stores the connection (the
 // handler checks the token), $disconnect removes it; other functions post through the management
 // API at WS_CALLBACK_URL.
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
@@ -9,6 +11,7 @@ import type { FunctionContext } from './AppFunction';
 import { functionEnvironment, webSocketCallbackUrl } from './environment';
 import type { HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
+import { logStageAccess } from './accessLogs';
 import { WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 import type { StatefulStack } from './StatefulStack';
 
@@ -41,11 +44,35 @@ export class RealtimeStack extends Stack {
       const handler = props.handlers.get(module);
       if (!handler) continue; // discoverEntries already warned
       const fn = handlerFunction(this, handler, this.functionContext, targets);
-      this.webSocketApi.addRoute(routeKey, { integration: new WebSocketLambdaIntegration(`${module}Integration`, fn.fn) });
+      const route = this.webSocketApi.addRoute(routeKey, { integration: new WebSocketLambdaIntegration(`${module}Integration`, fn.fn) });
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          routeKey === '$connect'
+            ? 'Browsers cannot set headers on a WebSocket: $connect verifies the access token passed in the query string or subprotocol in the function (wsConnect) and refuses the connection without one'
+            : '$disconnect carries no credentials (API Gateway calls it when a connection closes); it only forgets that connection',
+      });
     }
     const stage = new apigwv2.WebSocketStage(this, 'Stage', { webSocketApi: this.webSocketApi, stageName: WEBSOCKET_STAGE, autoDeploy: true });
+    // One JSON access-log line per connect, disconnect and message (AwsSolutions-APIG1). WebSocket
+    // stages log through the account's API Gateway CloudWatch role (a per-region account setting).
+    logStageAccess(stage, this, 'WebSocketAccessLogs', { eventType: '$context.eventType', connectionId: '$context.connectionId' });
+    apiGatewayLogsRole(this);
 
     new CfnOutput(this, 'WebSocketUrl', { value: stage.url });
     new CfnOutput(this, 'WebSocketCallbackUrl', { value: this.callbackUrl });
   }
+}
+
+/** The region's API Gateway account setting: the role API Gateway writes WebSocket stage logs with. */
+function apiGatewayLogsRole(scope: Construct) {
+  const role = new iam.Role(scope, 'ApiGatewayLogsRole', {
+    assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+    managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+  });
+  Validations.of(role).acknowledge({
+    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+    reason: "AWS's own policy for the API Gateway logging role: create log groups and streams and put events, nothing else",
+  });
+  new apigw.CfnAccount(scope, 'ApiGatewayAccount', { cloudWatchRoleArn: role.roleArn });
 }

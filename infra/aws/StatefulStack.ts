@@ -11,6 +11,7 @@ import { basename, dirname } from 'node:path';
 import type { Construct } from 'constructs';
 import { Auth } from './Auth';
 import { acknowledgeBucketDeploymentHandler } from './bucketDeploymentNag';
+import { logBucket } from './accessLogs';
 import type { FunctionContext } from './AppFunction';
 import type { HandlerEntry } from './handlerEntries';
 import { BUCKETS, EXAMPLES, QUEUES, TABLES, keyAttributeType, visibilityTimeoutSeconds, type QueueDef, type QueueName, type TableDef, type TableName } from '../../shared/resources/index';
@@ -40,9 +41,10 @@ export class StatefulStack extends Stack {
     super(scope, id, props);
     this.tables = mapValues(TABLES, (def, key) => this.table(key, def));
     this.queues = mapValues(QUEUES, (def, key) => this.queue(key, def));
-    this.resultsBucket = privateBucket(this, 'ResultsBucket', [{ id: 'expire-results', expiration: Duration.days(BUCKETS.results.expirationDays) }]);
+    const accessLogs = logBucket(this, 'AccessLogsBucket');
+    this.resultsBucket = privateBucket(this, 'ResultsBucket', [{ id: 'expire-results', expiration: Duration.days(BUCKETS.results.expirationDays) }], accessLogs);
     // Its own bucket, because the results bucket's expiration would delete the examples a week after upload.
-    this.examplesBucket = privateBucket(this, 'ExamplesBucket', []);
+    this.examplesBucket = privateBucket(this, 'ExamplesBucket', [], accessLogs);
     if (existsSync(props.examplesFile)) {
       new s3deploy.BucketDeployment(this, 'ExamplesDeployment', {
         sources: [s3deploy.Source.asset(dirname(props.examplesFile), { exclude: ['*', `!${basename(props.examplesFile)}`] })],
@@ -107,8 +109,11 @@ export class StatefulStack extends Stack {
 }
 
 /** Private, encrypted, TLS-only: nothing in this app is served from S3 directly except via CloudFront. */
-export function privateBucket(scope: Construct, id: string, lifecycleRules: s3.LifecycleRule[]) {
+export function privateBucket(scope: Construct, id: string, lifecycleRules: s3.LifecycleRule[], accessLogs: s3.IBucket) {
   return new s3.Bucket(scope, id, {
+    // S3 server access logs (AwsSolutions-S1), one prefix per bucket.
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: `${id}/`,
     blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
     encryption: s3.BucketEncryption.S3_MANAGED,
     enforceSSL: true,

@@ -2,7 +2,7 @@
 // can read it), SPA page paths rewritten to /index.html, the API's paths forwarded uncached to the
 // HTTP API and /ws to the WebSocket API, so the app, its API and its socket share one origin (no
 // CORS, and the frontend needs no deploy-time URLs).
-import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import type { Construct } from 'constructs';
 import { routes } from '../../shared/routes/index';
 import { acknowledgeBucketDeploymentHandler } from './bucketDeploymentNag';
+import { logBucket } from './accessLogs';
 import { privateBucket } from './StatefulStack';
 import { apiPathPatterns, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from './webPaths';
 
@@ -28,7 +29,8 @@ export class WebStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
-    const bucket = privateBucket(this, 'WebBucket', []);
+    const accessLogs = logBucket(this, 'AccessLogsBucket');
+    const bucket = privateBucket(this, 'WebBucket', [], accessLogs);
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -57,6 +59,10 @@ export class WebStack extends Stack {
     };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'sqlscape web app and API',
+      // CloudFront standard logs (AwsSolutions-CFR3), beside the web bucket's access logs.
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cloudfront/',
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
@@ -72,6 +78,12 @@ export class WebStack extends Stack {
         ...Object.fromEntries(apiPathPatterns(routes).map((pattern) => [pattern, apiBehaviour])),
         [WEBSOCKET_PATH]: webSocketBehaviour,
       },
+    });
+
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR4',
+      reason:
+        'The distribution answers on its *.cloudfront.net name with the default certificate, whose TLS floor CloudFront fixes (TLSv1); a custom domain with its own ACM certificate (TLSv1.2_2021) is an operator choice outside this app',
     });
 
     if (existsSync(props.webDist)) {

@@ -3,6 +3,7 @@
 // not. A module missing here gets DEFAULT_ACCESS, and synth names it so its owner can add a row.
 import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { StatefulStack } from './StatefulStack';
@@ -95,11 +96,10 @@ export function grantAccess(fn: IFunction, module: string, targets: AccessTarget
         stateful.tables.connections.grantReadWriteData(fn);
         break;
       case 'resultsRead':
-        stateful.resultsBucket.grantRead(fn);
+        grantObjects(fn, stateful.resultsBucket, ['s3:GetObject']);
         break;
       case 'resultsWrite':
-        stateful.resultsBucket.grantPut(fn);
-        stateful.resultsBucket.grantDelete(fn);
+        grantObjects(fn, stateful.resultsBucket, ['s3:PutObject', 's3:DeleteObject']);
         break;
       case 'enqueue':
         for (const q of Object.values(stateful.queues)) q.queue.grantSendMessages(fn);
@@ -127,8 +127,17 @@ export function grantAccess(fn: IFunction, module: string, targets: AccessTarget
         break;
     }
   }
-  if (engines.duckdb) stateful.examplesBucket.grantRead(fn);
+  if (engines.duckdb) grantObjects(fn, stateful.examplesBucket, ['s3:GetObject']);
   if (engines.athena) grantAthena(fn, engines.athenaPolicyArn);
+}
+
+/**
+ * Exactly these object actions on any key of the bucket (no s3:*Object* action families, as grantRead
+ * and grantPut give), plus ListBucket on the bucket itself so a missing key answers 404, not 403.
+ */
+function grantObjects(fn: IFunction, bucket: s3.IBucket, actions: string[]) {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
 }
 
 function grantAthena(fn: IFunction, policyArn: string | undefined) {
