@@ -2,6 +2,7 @@
 // runs (spec §5): row limits are positive integers up to the server maximum, offsets are not negative.
 import { SupersetError } from '../../../shared/errors';
 import { SQL_MAX_ROW, type QueryObject } from '../../../shared/schemas/chartData';
+import { AnnotationLayerSchema } from '../../../shared/viz/annotations/types';
 
 const invalid = (message: string, index: number, field: string) =>
   new SupersetError('INVALID_PAYLOAD_SCHEMA_ERROR', message, { status: 400, extra: { messages: { queries: { [index]: { [field]: [message] } } } } });
@@ -20,5 +21,13 @@ export function checkQueryObjects(queries: QueryObject[]) {
       throw invalid('`row_offset` must be greater than or equal to 0', index, 'row_offset');
     }
     if (query.orderby !== undefined && !Array.isArray(query.orderby)) throw invalid('Found invalid orderby options', index, 'orderby');
+    // Superset's AnnotationLayerSchema: name, a known type and source, a value, known styles.
+    (query.annotation_layers ?? []).forEach((layer, i) => {
+      const parsed = AnnotationLayerSchema.safeParse(layer);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw invalid(`Invalid annotation layer ${i}: ${issue.path.join('.') || 'layer'}: ${issue.message}`, index, 'annotation_layers');
+      }
+    });
   });
 }

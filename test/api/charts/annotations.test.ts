@@ -135,6 +135,13 @@ describe('annotation_data in the chart data answer', () => {
     expect(moved.values.map((v: Json) => v.y)).toEqual(expected);
   });
 
+  it('refuses a malformed annotation layer with a 400 naming it', async () => {
+    const res = await chartData(lineForm({ annotation_layers: [{ name: 'Bad', annotationType: 'SPARKLES', sourceType: 'NATIVE', value: layerId }] }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
+    expect(res.body.message).toMatch(/^Invalid annotation layer 0: annotationType/);
+  });
+
   it('answers 400 for a source chart that does not exist', async () => {
     const res = await chartData(lineForm({ annotation_layers: [{ name: 'X', annotationType: 'TIME_SERIES', sourceType: 'line', value: 999999, show: true, overrides: {} }] }));
     expect(res.status).toBe(400);
