@@ -5,6 +5,8 @@ import { unauthorized } from '../../shared/errors';
 import type { LoginBody } from '../../shared/routes/platform';
 import { getPorts } from '../ports/index';
 import { identityProviderFromEnv, type IdentityProvider } from '../platform/auth/identityProvider';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../platform/auth/loginThrottle';
+import { clientIp } from '../http/clientIp';
 
 // Built per request (it is only a few closures) so it always uses the current ports and environment.
 const identityProvider = (): IdentityProvider => identityProviderFromEnv(getPorts());
@@ -17,12 +19,19 @@ const bearer = (headers: HttpRequest['headers']) => {
 export const handler = httpModule({
   'security.csrfToken': () => ({ result: randomBytes(20).toString('hex') }),
   'security.login': async (req: HttpRequest<unknown, unknown, unknown, LoginBody>) => {
+    const ports = getPorts();
+    const ip = clientIp(req.event);
+    await assertLoginAllowed(ports, req.body.username, ip);
     // Only database users exist here: an LDAP login can never succeed, and gets the same answer as a bad password.
     const tokens =
       req.body.provider === 'db'
         ? await identityProvider().login(req.body.username, req.body.password, { refresh: req.body.refresh })
         : null;
-    if (!tokens) throw unauthorized('Not authorized');
+    if (!tokens) {
+      await recordLoginFailure(ports, req.body.username, ip);
+      throw unauthorized('Not authorized');
+    }
+    await clearLoginFailures(ports, req.body.username);
     return tokens;
   },
   // Superset sends the refresh token as the bearer token; a body field is accepted for other clients.

@@ -16,6 +16,8 @@ export const FUNCTION_ENV = {
   wsCallbackUrl: 'WS_CALLBACK_URL',
   authMode: 'AUTH_MODE',
   localJwtSecret: 'LOCAL_JWT_SECRET',
+  /** Seconds failed logins count against a username or IP (default 300; tests shorten it). */
+  loginThrottleWindowSeconds: 'LOGIN_THROTTLE_WINDOW_SECONDS',
   cognitoUserPoolId: 'COGNITO_USER_POOL_ID',
   cognitoClientId: 'COGNITO_CLIENT_ID',
   examplesDbPath: 'EXAMPLES_DB_PATH',
