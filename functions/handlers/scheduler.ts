@@ -10,12 +10,15 @@ import { addMetric, MetricUnit } from '../observability/metrics';
 import { observed } from '../observability/middleware';
 
 export const handler = observed(async (event: Partial<ScheduledEvent>): Promise<TickResult> => {
+  const started = Date.now();
   const ports = getPorts();
   // The later of the rule's time and now: everything due by either runs in this tick.
   const at = event.time ? Date.parse(event.time) : NaN;
   const nowMs = Math.max(Number.isNaN(at) ? 0 : at, ports.clock.now());
   const result = await runDueWork(ports, nowMs, DUE_WORK_PROVIDERS);
   addMetric(METRICS.scheduledStarts, MetricUnit.Count, result.started.length);
-  if (result.started.length || result.failed.length) logger.info('tick', { started: result.byProvider, failed: result.failed });
+  const fields = { started: result.byProvider, failed: result.failed, duration_ms: Date.now() - started };
+  if (result.failed.length) logger.warn('tick', fields);
+  else logger.info('tick', fields);
   return result;
 });

@@ -110,8 +110,11 @@ function observeBatch(queue: QueueName, event: SQSEvent, kind: 'worker' | 'dead-
   addMetric(METRICS.messages, MetricUnit.Count, event.Records.length);
 }
 
-const countFailures = (out: SQSBatchResponse) => {
-  if (out.batchItemFailures.length) addMetric(METRICS.messageFailures, MetricUnit.Count, out.batchItemFailures.length);
+/** The batch's outcome: the MessageFailures metric and one `batch` log line (messages, failures, duration). */
+const finishBatch = (event: SQSEvent, startedMs: number, out: SQSBatchResponse) => {
+  const failures = out.batchItemFailures.length;
+  if (failures) addMetric(METRICS.messageFailures, MetricUnit.Count, failures);
+  logger.info('batch', { messages: event.Records.length, failures, duration_ms: Date.now() - startedMs });
   return out;
 };
 
@@ -124,6 +127,7 @@ const sqsHandler = (fn: (event: SQSEvent, context: Context) => Promise<SQSBatchR
  */
 export function queueWorker<M>(job: QueueJob<M>, portsOf: () => Ports = getPorts) {
   return sqsHandler(async (event, context) => {
+    const started = Date.now();
     observeBatch(job.queue, event, 'worker');
     const run = oncePerKey(job, portsOf());
     const handleRecord = async (record: SQSRecord) => {
@@ -135,13 +139,14 @@ export function queueWorker<M>(job: QueueJob<M>, portsOf: () => Ports = getPorts
       context,
       throwOnFullBatchFailure: false,
     });
-    return countFailures(out);
+    return finishBatch(event, started, out);
   });
 }
 
 /** The dead-letter Lambda of a queue: hands each given-up message to the job's deadLetter, in order. */
 export function deadLetterWorker<M>(job: QueueJob<M>, portsOf: () => Ports = getPorts) {
   return sqsHandler(async (event, context) => {
+    const started = Date.now();
     observeBatch(job.queue, event, 'dead-letter');
     const ports = portsOf();
     const handleRecord = async (record: SQSRecord) => {
@@ -159,6 +164,6 @@ export function deadLetterWorker<M>(job: QueueJob<M>, portsOf: () => Ports = get
       throwOnFullBatchFailure: false,
       processInParallel: false,
     });
-    return countFailures(out);
+    return finishBatch(event, started, out);
   });
 }

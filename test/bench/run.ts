@@ -1,4 +1,4 @@
-// `npm run bench`: runs every test/bench/*.bench.ts in turn (each prints its own table) and fails if one fails.
+// `npm run bench` (or `npm run bench costs` for one): runs every test/bench/*.bench.ts in turn (each prints its own table) and fails if one fails.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
