@@ -14,6 +14,7 @@ import {
   removeDashboardFavorite,
   updateDashboardColors,
 } from '../dashboards/sharing';
+import { createFilterState, deleteFilterState, getFilterState, updateFilterState } from '../dashboards/filterState';
 
 export const handler = httpModule({
   'dashboard.list': (req) => listDashboards(getPorts(), req.user, req.q),
@@ -30,6 +31,10 @@ export const handler = httpModule({
   'dashboard.copy': (req) => copyDashboard(getPorts(), req.user, req.params.pk, req.body),
   'dashboard.addFavorite': (req) => addDashboardFavorite(getPorts(), req.user, req.params.pk),
   'dashboard.removeFavorite': (req) => removeDashboardFavorite(getPorts(), req.user, req.params.pk),
+  'dashboard.filterStateCreate': (req) => createFilterState(getPorts(), req.user, req.params.pk, req.body, req.query.tab_id),
+  'dashboard.filterStateUpdate': (req) => updateFilterState(getPorts(), req.user, req.params.pk, req.params.key, req.body, req.query.tab_id),
+  'dashboard.filterStateGet': (req) => getFilterState(getPorts(), req.user, req.params.pk, req.params.key),
+  'dashboard.filterStateDelete': (req) => deleteFilterState(getPorts(), req.user, req.params.pk, req.params.key),
   'dashboard.permalinkCreate': (req) => createDashboardPermalink(getPorts(), req.user, req.params.pk, req.body, requestOrigin(req.headers)),
   'dashboard.colors': (req) => updateDashboardColors(getPorts(), req.user, req.params.pk, req.body),
 });

@@ -35,6 +35,8 @@
 // | explore permalink                 | EXPLOREPERMALINK#<key>               | EXPLOREPERMALINK          |                                                         |
 // | explore form data (ttl)           | FORMDATA#<key>                       | FORMDATA                  |                                                         |
 // | form data key of a user's tab     | FORMDATACTX#<uid>#<tab>#<ds>#<chart> | FORMDATACTX               |                                                         |
+// | dashboard filter state (ttl)      | FILTERSTATE#<key>                    | FILTERSTATE               |                                                         |
+// | filter state key of a user's tab  | FILTERSTATECTX#<uid>#<tab>#<dash>    | FILTERSTATECTX            |                                                         |
 // | async chart data job              | CHARTJOB#<job id>                    | CHARTJOB                  |                                                         |
 // | examples seeded (first start)     | SEED#EXAMPLECHARTS                   | SEED                      |                                                         |
 // | a user's chart result (result_url)| CHARTRESULT#<uid>#<cache key>        | CHARTRESULT               |                                                         |
@@ -131,6 +133,8 @@ export const KEYS = {
   formData: (key: string) => entity('FORMDATA', key),
   formDataContext: (userId: number, tabId: number | string, datasource: string, chartId: number | null) =>
     entity('FORMDATACTX', `${userId}#${tabId}#${datasource}#${chartId ?? ''}`),
+  filterState: (key: string) => entity('FILTERSTATE', key),
+  filterStateContext: (userId: number, tabId: number | string, dashboardId: number) => entity('FILTERSTATECTX', `${userId}#${tabId}#${dashboardId}`),
   chartJob: (jobId: string) => entity('CHARTJOB', jobId),
   jobDone: (queue: string, key: string) => entity('JOBDONE', `${queue}#${key}`),
   exampleChartsSeeded: { pk: 'SEED#EXAMPLECHARTS', sk: 'SEED' },

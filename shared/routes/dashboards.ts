@@ -5,6 +5,7 @@ import { TagRefSchema } from '../schemas/responses/tags';
 import { defineRoutes } from './route';
 import { IdParamsSchema, ListQuerySchema, StringIdParamsSchema } from '../schemas/common';
 import { RelatedResponseSchema, FavoriteStatusResponseSchema } from './charts';
+import { TabQuerySchema } from './explore';
 
 const Ids = z.array(z.number().int().positive()).max(1000);
 const JsonText = z.string().max(2_000_000);
@@ -71,6 +72,11 @@ export const DashboardRelatedQSchema = z
   .object({ filter: z.string().max(256).optional(), page: z.number().int().min(0).default(0), page_size: z.number().int().min(1).max(1000).default(100) })
   .passthrough();
 export const PermalinkKeyParamsSchema = z.object({ key: z.string().min(1).max(128) });
+/** Superset's TemporaryCachePostSchema / PutSchema: the filter state (data mask) as JSON text. */
+export const FilterStateBodySchema = z.object({ value: z.string().min(1).max(1_000_000) });
+export type FilterStateBody = z.infer<typeof FilterStateBodySchema>;
+const FilterStateParams = IdParamsSchema.extend({ key: z.string().min(1).max(128) });
+const KeyAnswer = z.object({ key: z.string() });
 
 const UserRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
 export const DashboardDictSchema = z
@@ -120,5 +126,9 @@ export const dashboardRoutes = defineRoutes([
   { name: 'dashboard.addFavorite', method: 'POST', path: '/api/v1/dashboard/{pk}/favorites/', module: 'dashboards', permission: ['can_read', 'Dashboard'], params: IdParamsSchema, response: ResultOk },
   { name: 'dashboard.removeFavorite', method: 'DELETE', path: '/api/v1/dashboard/{pk}/favorites/', module: 'dashboards', permission: ['can_read', 'Dashboard'], params: IdParamsSchema, response: ResultOk },
   { name: 'dashboard.permalinkCreate', method: 'POST', path: '/api/v1/dashboard/{pk}/permalink', module: 'dashboards', permission: ['can_write', 'DashboardPermalinkRestApi'], params: StringIdParamsSchema, body: DashboardPermalinkBodySchema, response: { 201: z.object({ key: z.string(), url: z.string() }) } },
+  { name: 'dashboard.filterStateCreate', method: 'POST', path: '/api/v1/dashboard/{pk}/filter_state', module: 'dashboards', permission: ['can_write', 'DashboardFilterStateRestApi'], params: IdParamsSchema, query: TabQuerySchema, body: FilterStateBodySchema, response: { 201: KeyAnswer } },
+  { name: 'dashboard.filterStateUpdate', method: 'PUT', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_write', 'DashboardFilterStateRestApi'], params: FilterStateParams, query: TabQuerySchema, body: FilterStateBodySchema, response: KeyAnswer },
+  { name: 'dashboard.filterStateGet', method: 'GET', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_read', 'DashboardFilterStateRestApi'], params: FilterStateParams, response: z.object({ value: z.string() }) },
+  { name: 'dashboard.filterStateDelete', method: 'DELETE', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_write', 'DashboardFilterStateRestApi'], params: FilterStateParams, response: Message },
   { name: 'dashboard.colors', method: 'PUT', path: '/api/v1/dashboard/{pk}/colors', module: 'dashboards', permission: ['can_write', 'Dashboard'], params: IdParamsSchema, body: DashboardColorsBodySchema, response: Message },
 ]);

@@ -23,6 +23,8 @@ const GAMMA: PermissionView[] = [
   ['can_read', 'Explore'],
   ['can_read', 'ExploreFormDataRestApi'],
   ['can_write', 'ExploreFormDataRestApi'],
+  ['can_read', 'DashboardFilterStateRestApi'],
+  ['can_write', 'DashboardFilterStateRestApi'],
   ['can_read', 'ExplorePermalinkRestApi'],
   ['can_write', 'DashboardPermalinkRestApi'],
   ['can_write', 'ExplorePermalinkRestApi'],

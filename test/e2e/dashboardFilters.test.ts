@@ -86,6 +86,21 @@ describe('native filters and cross-filters', () => {
     await page.getByRole('list', { name: 'Origin values' }).getByLabel('Japan').check();
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(6);
+
+    // The applied filters live under native_filters_key: the link opens with them, in another page too.
+    await expect.poll(() => new URL(page.url()).searchParams.get('native_filters_key')).toMatch(/^\w+/);
+    const shared = await signedIn();
+    await shared.goto(page.url());
+    await expect.poll(() => tableRows(shared).count(), { timeout: 30_000 }).toBe(6);
+    await shared.close();
+    // A preselect parameter (rison data mask) sets a filter without a stored key.
+    const filterId = (JSON.parse((await api(`/api/v1/dashboard/${id}`)).result.json_metadata).native_filter_configuration as { id: string }[])[0].id;
+    const preselect = await signedIn();
+    const mask = `(${filterId}:(extraFormData:(filters:!((col:Origin,op:IN,val:!(Japan)))),filterState:(value:!(Japan))))`;
+    await preselect.goto(`${cloud.url}/superset/dashboard/${id}/?native_filters=${encodeURIComponent(mask)}`);
+    await expect.poll(() => tableRows(preselect).count(), { timeout: 30_000 }).toBe(3);
+    await preselect.close();
+
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(9);
     await screenshot(page, 'dashboard-filters');

@@ -11,9 +11,16 @@ import { api } from '../../../api/client';
 import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import { dashboardStore } from '../state/dashboardStore';
 import { queryChart } from './chartActions';
+import { persistDataMask } from './filterStateUrl';
 
 function requery(ids: number[]) {
   for (const id of ids) if (dashboardStore.chartEntries[id] && dashboardStore.chartEntries[id].state.chartStatus !== '') void queryChart(id);
+}
+
+/** A change of the applied filters: the charts in scope re-query, and the URL's native_filters_key keeps it. */
+function applied(ids: number[]) {
+  requery(ids);
+  void persistDataMask();
 }
 
 /** Default values of the filters, and any data mask handed in (a permalink, native_filters_key). */
@@ -41,7 +48,7 @@ export function applyFilters() {
     for (const chart of chartsAffectedBy(id, filterContext())) changed.add(chart);
   }
   dashboardStore.pendingFilterValues = {};
-  requery([...changed]);
+  applied([...changed]);
 }
 
 /** "Clear all": every native filter and cross-filter emptied. */
@@ -51,7 +58,7 @@ export function clearAllFilters() {
   for (const filter of nativeFilters()) dashboardStore.dataMask[filter.id] = filterDataMask(filter, null);
   for (const key of Object.keys(dashboardStore.dataMask)) if (/^\d+$/.test(key)) delete dashboardStore.dataMask[key];
   dashboardStore.pendingFilterValues = {};
-  requery([...changed]);
+  applied([...changed]);
 }
 
 /** A click on a chart that emits cross-filters: set (or, clicking the same point again, clear) its filter. */
@@ -67,13 +74,13 @@ export function crossFilterFromClick(chartId: number, point: ClickedPoint) {
   const key = String(chartId);
   if (!emission.extraFormData.filters.length) delete dashboardStore.dataMask[key];
   else dashboardStore.dataMask[key] = { id: key, extraFormData: emission.extraFormData, filterState: { ...emission.filterState } };
-  requery(chartsAffectedBy(key, filterContext()));
+  applied(chartsAffectedBy(key, filterContext()));
 }
 
 export function clearCrossFilter(chartId: number) {
   const key = String(chartId);
   delete dashboardStore.dataMask[key];
-  requery(chartsAffectedBy(key, filterContext()));
+  applied(chartsAffectedBy(key, filterContext()));
 }
 
 /** Saves the filter configuration through the json_metadata-only PUT; a failure resets the data mask. */

@@ -5,6 +5,7 @@ import { ref } from 'valtio';
 import { DASHBOARD_VERSION_KEY, GRID_DEFAULT_CHART_WIDTH, GRID_ID, ROOT_ID, chartIdsOf, emptyLayout, newComponent, startHistory, type Layout } from '../../../../../shared/dashboard/layout/index';
 import { can, userIsAdmin } from '../../../../../shared/security/permissions';
 import type { DatasourceMeta } from '../../../../../shared/viz/types';
+import { readUrlDataMask } from './filterStateUrl';
 import { api } from '../../../api/client';
 import { session } from '../../../auth/session';
 import { initialChartState } from '../../charts/state/chartStatus';
@@ -129,7 +130,8 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}):
       colorScheme: (metadata.color_scheme as string) ?? null,
     });
     dashboardStore.overwriteConfirm = null;
-    initDataMask(shared.dataMask ?? {});
+    // A permalink's state wins; otherwise the URL's native_filters_key (or preselected values).
+    initDataMask(shared.dataMask ?? (await readUrlDataMask(dash.id)) ?? {});
     if (shared.activeTabs?.length) dashboardStore.ui = { ...dashboardStore.ui, activeTabs: [...shared.activeTabs] };
     dashboardStore.status = 'ready';
   } catch (error) {
