@@ -89,7 +89,7 @@ describe('explore', () => {
     await expect.poll(() => page.locator('[data-control="metrics"]').getByText('AVG(delay)').count()).toBe(1);
     // Time grain shows for the temporal x axis.
     await page.getByLabel('Time Grain').selectOption({ label: 'Month' });
-    await page.getByRole('button', { name: 'Add Filters' }).click();
+    await page.getByRole('button', { name: 'Add filter to Filters' }).click();
     const filter = page.getByRole('dialog', { name: 'Edit filter' });
     await filter.getByLabel('Filter column').selectOption('delay');
     await filter.getByLabel('Filter operator').selectOption('>');
@@ -230,7 +230,7 @@ describe('explore', () => {
     const page = await signedIn();
     await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);
     await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Add Filters' }).click();
+    await page.getByRole('button', { name: 'Add filter to Filters' }).click();
     const filter = page.getByRole('dialog', { name: 'Edit filter' });
     await filter.getByRole('tab', { name: 'Custom SQL' }).click();
     await filter.getByLabel('Custom SQL filter').fill('no_such_column >>> 3');

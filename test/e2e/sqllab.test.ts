@@ -100,7 +100,7 @@ describe('SQL Lab', () => {
     await name.fill('Answers');
     await name.press('Enter');
     await page.getByRole('tab', { name: 'Answers', selected: true }).waitFor();
-    await page.getByRole('button', { name: 'Tab actions for Answers' }).click();
+    await page.getByRole('tab', { name: 'Answers' }).press('Shift+F10');
     await page.getByRole('menuitem', { name: 'Clone tab' }).click();
     await page.getByRole('tab', { name: 'Copy of Answers', selected: true }).waitFor();
     await expect.poll(() => editor().textContent()).toContain('SELECT 42 AS answer');
@@ -112,8 +112,9 @@ describe('SQL Lab', () => {
     await page.getByRole('button', { name: 'Format SQL' }).click();
     await expect.poll(() => page.locator('.cm-line').count()).toBeGreaterThan(2);
     expect((await editor().textContent())?.toUpperCase()).toContain('SELECT');
-    await page.getByRole('button', { name: 'Close Copy of Answers' }).click();
+    await page.getByRole('tab', { name: 'Copy of Answers' }).press('Delete');
     await page.getByRole('tab', { name: 'Answers', selected: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Answers');
   });
 
   it('stops a long query', async () => {

@@ -245,7 +245,7 @@ describe('a new analyst in the editor', () => {
     await page.getByRole('columnheader', { name: /first_run/ }).waitFor();
 
     await page.getByRole('tab', { name: 'Query history' }).click();
-    await row.getByRole('button', { name: /^Open query started .* in new tab$/ }).click();
+    await row.getByRole('button', { name: /^Open in new tab: query started / }).click();
     await expect.poll(() => editor().textContent()).toBe('SELECT 11 AS first_run');
     await page.getByRole('tab', { name: 'Results', selected: true }).waitFor();
     await page.getByText('Run a query (Ctrl+Enter) to see its results here.').waitFor();

@@ -68,9 +68,7 @@ export function DropdownMenu({ label, ariaLabel, active, align = 'start', childr
         }}
       >
         {label}
-        <span className="nav__caret" aria-hidden="true">
-          ▾
-        </span>
+        <span className="nav__caret" aria-hidden="true" />
       </button>
       {open && (
         <div id={menuId} role="menu" className={`dropdown__menu dropdown__menu--${align}`} onKeyDown={onMenuKeyDown}>

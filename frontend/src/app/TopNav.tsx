@@ -63,12 +63,10 @@ export function TopNav() {
       <div className="topnav__end">
         <DropdownMenu
           align="end"
-          ariaLabel={`User menu${username ? ` for ${username}` : ''}`}
+          ariaLabel={`User menu for ${displayName}`}
           label={
             <>
-              <span className="avatar" aria-hidden="true">
-                {initial}
-              </span>
+              <span className="avatar" aria-hidden="true" data-initial={initial} />
               <span className="topnav__user">{displayName}</span>
             </>
           }

@@ -68,7 +68,7 @@ export default function QueryHistoryPage() {
       header: 'Actions',
       hiddenHeader: true,
       render: (q) => (
-        <button type="button" className="button button--secondary button--small" aria-label={`Open query ${q.id} in SQL Lab`} onClick={() => void navigate({ to: '/sqllab/', search: { queryId: q.id } as never })}>
+        <button type="button" className="button button--secondary button--small" aria-label={`Open in SQL Lab: query ${q.id}`} onClick={() => void navigate({ to: '/sqllab/', search: { queryId: q.id } as never })}>
           Open in SQL Lab
         </button>
       ),

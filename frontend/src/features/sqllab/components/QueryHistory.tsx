@@ -46,7 +46,7 @@ export function QueryHistory({ editorId }: { editorId: string }) {
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  aria-label={`Open query started ${new Date(q.startDttm).toLocaleTimeString()} in new tab`}
+                  aria-label={`Open in new tab: query started ${new Date(q.startDttm).toLocaleTimeString()}`}
                   onClick={() => {
                     addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema ?? null, catalog: q.catalog ?? null });
                     // The new tab has no history yet: show where its results will appear.

@@ -1,6 +1,10 @@
 // The editor tabs: click to activate, double-click to rename, middle-click or × to close, a menu for
-// clone / rename / left bar, and "New tab". Arrow keys move between tabs (WAI-ARIA tabs pattern).
+// clone / rename / left bar, and "New tab". Arrow keys move between tabs (WAI-ARIA tabs pattern); on a
+// tab, Delete closes it, F2 renames it and Shift+F10 (or the context-menu key) opens its actions. The
+// tablist owns only tabs, so the × and ⋮ buttons are mouse shortcuts for those keys, hidden from the
+// accessibility tree, and the actions menu is drawn outside the tablist.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { activateTab, addTab, cloneTab, closeTab, renameTab, toggleLeftBar } from '../actions/tabActions';
 import { sqlLab } from '../state/store';
@@ -37,7 +41,7 @@ function TabMenu({ anchor, onClose, children }: { anchor: DOMRect; onClose: () =
   useEffect(() => {
     root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, []);
-  return (
+  return createPortal(
     <div
       ref={root}
       className="dropdown__menu editor-tab__menu"
@@ -56,7 +60,8 @@ function TabMenu({ anchor, onClose, children }: { anchor: DOMRect; onClose: () =
       }}
     >
       {children}
-    </div>
+    </div>,
+    document.body,
   );
 }
 
@@ -66,8 +71,15 @@ export function TabBar() {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ id: string; anchor: DOMRect } | null>(null);
   const refs = useRef(new Map<string, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+  const focusActiveTab = () => requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
+  const closeMenu = () => {
+    const id = menu?.id;
+    setMenu(null);
+    if (id) refs.current.get(id)?.focus();
+  };
 
-  const onKeyDown = (e: KeyboardEvent, index: number) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const ids = snap.queryEditors.map((qe) => qe.id);
     let target: number | null = null;
     if (e.key === 'ArrowRight') target = (index + 1) % ids.length;
@@ -75,6 +87,13 @@ export function TabBar() {
     else if (e.key === 'Home') target = 0;
     else if (e.key === 'End') target = ids.length - 1;
     else if (e.key === 'F2') setRenaming(ids[index]);
+    else if (e.key === 'Delete') {
+      e.preventDefault();
+      void closeTab(ids[index]).then(focusActiveTab);
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      setMenu({ id: ids[index], anchor: e.currentTarget.getBoundingClientRect() });
+    }
     if (target !== null) {
       e.preventDefault();
       void activateTab(ids[target]);
@@ -84,7 +103,8 @@ export function TabBar() {
 
   return (
     <div className="editor-tabs">
-      <div className="editor-tabs__list" role="tablist" aria-label="Query tabs">
+      <span id="editor-tabs-keys" className="visually-hidden">Delete closes the tab, F2 renames it, Shift+F10 opens its actions.</span>
+      <div ref={list} className="editor-tabs__list" role="tablist" aria-label="Query tabs">
         {snap.queryEditors.map((qe, index) => {
           const view = editorView(snap, qe.id)!;
           const latest = view.latestQueryId ? snap.queries[view.latestQueryId] : undefined;
@@ -107,6 +127,7 @@ export function TabBar() {
                     else refs.current.delete(qe.id);
                   }}
                   aria-selected={selected}
+                  aria-describedby="editor-tabs-keys"
                   tabIndex={selected ? 0 : -1}
                   className="editor-tab__label"
                   title={`${view.name}${latest && isInProgress(latest.state) ? ' (running)' : ''} — double-click to rename`}
@@ -121,15 +142,15 @@ export function TabBar() {
                 <button
                   type="button"
                   className="icon-button editor-tab__menu-button"
-                  aria-label={`Tab actions for ${view.name}`}
-                  aria-haspopup="menu"
-                  aria-expanded={menu?.id === qe.id}
+                  title={`Tab actions for ${view.name}`}
+                  aria-hidden="true"
+                  tabIndex={-1}
                   onClick={(e) => setMenu(menu?.id === qe.id ? null : { id: qe.id, anchor: e.currentTarget.getBoundingClientRect() })}
                 >
                   ⋮
                 </button>
                 {menu?.id === qe.id && (
-                  <TabMenu anchor={menu.anchor} onClose={() => setMenu(null)}>
+                  <TabMenu anchor={menu.anchor} onClose={closeMenu}>
                     {[
                       ['Rename tab', () => setRenaming(qe.id)],
                       ['Clone tab', () => cloneTab(qe.id)],
@@ -143,7 +164,7 @@ export function TabBar() {
                         role="menuitem"
                         className="dropdown__item"
                         onClick={() => {
-                          setMenu(null);
+                          closeMenu();
                           (run as () => void)();
                         }}
                       >
@@ -153,7 +174,7 @@ export function TabBar() {
                   </TabMenu>
                 )}
               </div>
-              <button type="button" className="icon-button editor-tab__close" aria-label={`Close ${view.name}`} onClick={() => void closeTab(qe.id)}>
+              <button type="button" className="icon-button editor-tab__close" title={`Close ${view.name}`} aria-hidden="true" tabIndex={-1} onClick={() => void closeTab(qe.id)}>
                 ×
               </button>
             </div>

@@ -36,8 +36,8 @@ export function FilterControl({ ctl, value, datasource, onChange, errorId }: Con
         </span>
       ))}
       {!editing && (
-        <button type="button" className="button button--ghost button--small" aria-label={`Add ${ctl.label}`} aria-describedby={errorId} onClick={() => setEditing({ index: -1, initial: {} })}>
-          + Add filter
+        <button type="button" className="button button--ghost button--small add-glyph" aria-label={`Add filter to ${ctl.label}`} aria-describedby={errorId} onClick={() => setEditing({ index: -1, initial: {} })}>
+          Add filter
         </button>
       )}
       {editing && <FilterEditor key={editing.index} datasource={datasource} initial={editing.initial} onSave={save} onCancel={() => setEditing(null)} />}

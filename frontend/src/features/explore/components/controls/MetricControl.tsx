@@ -26,8 +26,8 @@ export function MetricControl({ ctl, value, datasource, onChange, errorId }: Con
         </span>
       ))}
       {canAdd && !editing && (
-        <button type="button" className="button button--ghost button--small" aria-label={`Add ${ctl.label}`} aria-describedby={errorId} onClick={() => setEditing({})}>
-          + Drop a column/metric here or click
+        <button type="button" className="button button--ghost button--small add-glyph" aria-label={`Add ${ctl.label}: drop a column/metric here or click`} aria-describedby={errorId} onClick={() => setEditing({})}>
+          Drop a column/metric here or click
         </button>
       )}
       {editing && <MetricEditor datasource={datasource} initial={editing} onSave={add} onCancel={() => setEditing(null)} />}

@@ -1,0 +1,160 @@
+// Every page route of the app as the accessibility audit visits it: where it is, what to do first
+// (run a query, open a modal) and what shows it is ready. A page the product gains is one more row
+// here; test/e2e/accessibility.test.ts audits each row in order in one browser against one stack.
+import type { Page } from 'playwright-core';
+import { typeSqlInto } from './sqlLab';
+
+/** Ids of what the audit's fixtures made through the API (see accessibility.test.ts). */
+export interface A11yFixtures {
+  baseUrl: string;
+  chartId: number;
+  dashboardId: number;
+}
+
+export interface A11yPage {
+  /** Shown in the test name. */
+  name: string;
+  /** Path to open, from the fixtures. */
+  path: (f: A11yFixtures) => string;
+  /** Waits for the page to be drawn and puts it in the state to audit (a result, an open modal...). */
+  ready: (page: Page, f: A11yFixtures) => Promise<void>;
+  /** Audit without a session (the login page). */
+  signedOut?: boolean;
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).waitFor();
+const listPage = (name: string, path: string, title: string, table: string): A11yPage => ({
+  name,
+  path: () => path,
+  ready: async (page) => {
+    await heading(page, title);
+    await page.getByRole('table', { name: table }).locator('tbody tr').first().waitFor();
+  },
+});
+const drawnCharts = (page: Page) => page.locator('section[data-chart-id][data-status="success"]').first().waitFor({ timeout: 30_000 });
+
+async function runQuery(page: Page, sql: string) {
+  await page.locator('.cm-content').waitFor();
+  await typeSqlInto(page, sql);
+  await page.keyboard.press('ControlOrMeta+Enter');
+}
+
+export const A11Y_PAGES: A11yPage[] = [
+  {
+    name: 'login',
+    signedOut: true,
+    path: () => '/login/',
+    ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor(),
+  },
+  {
+    name: 'SQL editor with a result',
+    path: () => '/sqllab/',
+    ready: async (page) => {
+      await runQuery(page, 'SELECT Name, Origin FROM cars LIMIT 5');
+      await page.getByRole('grid', { name: 'Query results' }).getByRole('row').nth(1).waitFor();
+    },
+  },
+  {
+    name: 'SQL editor with an error',
+    path: () => '/sqllab/',
+    ready: async (page) => {
+      await runQuery(page, 'SELECT * FROM no_such_table_here');
+      await page.getByRole('alert').filter({ hasText: 'Table does not exist' }).waitFor();
+    },
+  },
+  {
+    name: 'SQL editor: query history pane and save dialog',
+    path: () => '/sqllab/',
+    ready: async (page) => {
+      await runQuery(page, 'SELECT 2 AS two');
+      await page.getByRole('grid', { name: 'Query results' }).getByRole('row').nth(1).waitFor();
+      await page.getByRole('tab', { name: 'Query history' }).click();
+      await page.getByRole('button', { name: /^Open in new tab: / }).first().waitFor();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).waitFor();
+    },
+  },
+  listPage('saved queries', '/savedqueryview/list/', 'Saved queries', 'Saved queries'),
+  listPage('query history', '/sqllab/history/', 'Query history', 'Query history'),
+  listPage('charts', '/chart/list/', 'Charts', 'Charts'),
+  listPage('dashboards', '/dashboard/list/', 'Dashboards', 'Dashboards'),
+  listPage('datasets', '/tablemodelview/list/', 'Datasets', 'Datasets'),
+  listPage('reports', '/report/list/', 'Reports', 'Reports'),
+  listPage('alerts', '/alert/list/', 'Alerts', 'Alerts'),
+  {
+    name: 'Explore with a chart',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.getByRole('complementary', { name: 'Datasource' }).waitFor();
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'Explore save modal',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Save chart' }).getByLabel('Save (Overwrite)').waitFor();
+    },
+  },
+  {
+    name: 'dashboard in view',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/`,
+    ready: drawnCharts,
+  },
+  {
+    name: 'dashboard filter configuration modal',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/`,
+    ready: async (page) => {
+      await drawnCharts(page);
+      await page.getByRole('button', { name: 'Add or edit filters' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
+      await dialog.getByRole('button', { name: 'Add filter' }).click();
+      await dialog.getByLabel('Filter name', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard properties modal',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/`,
+    ready: async (page) => {
+      await drawnCharts(page);
+      await page.getByRole('button', { name: 'Dashboard menu' }).click();
+      await page.getByRole('menuitem', { name: 'Edit properties' }).click();
+      await page.getByRole('dialog').first().waitFor();
+    },
+  },
+  {
+    name: 'dashboard in edit mode',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/?edit=true`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Save' }).waitFor();
+      await page.getByRole('list', { name: 'Charts' }).getByRole('listitem').first().waitFor();
+      await drawnCharts(page);
+    },
+  },
+  {
+    name: 'email outbox',
+    path: () => '/report/outbox/',
+    ready: (page) => heading(page, 'Email outbox'),
+  },
+  {
+    name: 'user info',
+    path: () => '/user_info/',
+    ready: (page) => page.getByText('admin', { exact: true }).first().waitFor(),
+  },
+  {
+    name: 'settings',
+    path: () => '/settings/',
+    ready: (page) => heading(page, 'Settings'),
+  },
+  {
+    name: 'user menu open',
+    path: () => '/settings/',
+    ready: async (page) => {
+      await heading(page, 'Settings');
+      await page.getByRole('button', { name: /^User menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Info' }).waitFor();
+    },
+  },
+];
