@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { loadProfile } from '../auth/login';
 import { TopNav } from './TopNav';
+import { LiveAnnouncer } from './announcer';
 import { isStandalone } from './standalone';
 
 export function AppShell() {
@@ -19,6 +20,7 @@ export function AppShell() {
       <main className="app__main" id="main">
         <Outlet />
       </main>
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -6,6 +6,7 @@ export * from './tree';
 export { isValidChild, shouldWrapInRow, isContainer } from './validChild';
 export { newComponent, newComponentWithChildren, idMaker } from './factory';
 export { dropNewComponent, moveComponent, resizeComponent, type Destination } from './drop';
+export { keyboardDestination, type KeyboardMove } from './keyboard';
 export { deleteComponent } from './remove';
 export { toTopLevelTabs, flattenTopLevelTabs, hasTopLevelTabs } from './tabs';
 export { updateMeta } from './edit';

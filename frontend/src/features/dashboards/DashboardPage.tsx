@@ -13,6 +13,7 @@ import { useAutoRefresh, useLeaveWarning } from './components/pageEffects';
 import { DashboardHeader } from './components/DashboardHeader';
 import { LayoutNode } from './components/LayoutNode';
 import { EditPanes } from './components/EditPanes';
+import { KeysHint } from './components/KeyboardMover';
 import { OverwriteConfirm } from './components/OverwriteConfirm';
 import { PropertiesModal } from './components/PropertiesModal';
 import { FilterBar } from './components/FilterBar';
@@ -69,6 +70,7 @@ export function DashboardView({ idOrSlug, shared }: { idOrSlug: string; shared?:
           {top.map((id) => <LayoutNode key={id} id={id} />)}
         </main>
         {snap.ui.editMode && <EditPanes />}
+        {snap.ui.editMode && <KeysHint />}
       </div>
       <OverwriteConfirm />
       {properties && <PropertiesModal onClose={() => setProperties(false)} />}

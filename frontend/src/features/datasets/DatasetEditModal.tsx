@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/ApiError';
 import { toOptions } from '../../app/list/fetchList';
 import { OwnersSelect } from '../../app/forms/OwnersSelect';
-import { Modal } from '../sqllab/components/Modal';
+import { Modal } from '../../app/Modal';
 import { addSuccessToast } from '../toasts/toastStore';
 import { DatasetColumnsEditor, DatasetMetricsEditor } from './DatasetFieldEditors';
 import type { DatasetColumn, DatasetDetail, DatasetMetric } from './types';

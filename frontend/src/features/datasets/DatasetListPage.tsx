@@ -8,7 +8,7 @@ import { ApiError } from '../../api/ApiError';
 import { ListView } from '../../app/list/ListView';
 import { toOptions } from '../../app/list/fetchList';
 import type { ListArgs, ListColumn, ListFilter } from '../../app/list/types';
-import { Modal } from '../sqllab/components/Modal';
+import { Modal } from '../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { DatasetEditModal } from './DatasetEditModal';
 import { exploreUrl, fullName, type DatasetRow } from './types';

@@ -11,7 +11,7 @@ import type { ListArgs, ListColumn, ListFilter } from '../../app/list/types';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import * as sqllabApi from './api/sqllabApi';
 import { copyText } from './actions/savedActions';
-import { Modal } from './components/Modal';
+import { Modal } from '../../app/Modal';
 import { savedQueryFromServer, type SavedQuery } from './state/serverMapping';
 import './sqllab.css';
 import { TagChips } from '../tags/TagChips';

@@ -1,8 +1,13 @@
 // A small confirm dialog for list deletes (charts, dashboards).
+import { useRef } from 'react';
+import { useDialogFocus } from '../../../app/useDialogFocus';
+
 export function ConfirmDelete({ title, names, onCancel, onConfirm }: { title: string; names: string[]; onCancel: () => void; onConfirm: () => void }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onCancel);
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-label={title}>
+      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-label={title}>
         <h2 className="modal__title">{title}</h2>
         <p>{names.length === 1 ? `${names[0]} will be deleted.` : `${names.length} items will be deleted: ${names.join(', ')}.`} This cannot be undone.</p>
         <div className="modal__actions">

@@ -6,7 +6,10 @@ import {
   MESSAGES,
   UNDO_LIMIT,
   deleteComponent,
+  GRID_ID,
+  ROOT_ID,
   dropNewComponent,
+  keyboardDestination,
   moveComponent,
   pushHistory,
   redo,
@@ -17,6 +20,7 @@ import {
   type ComponentMeta,
   type ComponentType,
   type Destination,
+  type KeyboardMove,
   type Layout,
   type LayoutResult,
 } from '../../../../../shared/dashboard/layout/index';
@@ -47,6 +51,12 @@ function apply(result: LayoutResult): boolean {
 export const dropNew = (type: ComponentType, meta: ComponentMeta, dest: Destination) =>
   apply(dropNewComponent(dashboardStore.history.present, type, meta, dest, makeId));
 
+/** The keyboard's "Add" from the side panes: at the end (appendDestination); answers the new id. */
+export function addAtEnd(type: ComponentType, meta: ComponentMeta): string | null {
+  const result = dropNewComponent(dashboardStore.history.present, type, meta, appendDestination(), makeId);
+  return apply(result) && result.ok ? result.id : null;
+}
+
 /** Drop zones count positions in the current children; the rules count them without the moved one. */
 export function moveTo(id: string, dest: Destination) {
   const layout = dashboardStore.history.present;
@@ -56,6 +66,22 @@ export function moveTo(id: string, dest: Destination) {
 }
 
 export const resize = (id: string, size: { width?: number; height?: number }) => apply(resizeComponent(dashboardStore.history.present, id, size));
+
+/** An arrow key on a focused component (keyboard alternative to dragging); false when it cannot go. */
+export function moveByKey(id: string, move: KeyboardMove): boolean {
+  const layout = dashboardStore.history.present;
+  const dest = keyboardDestination(layout, id, move);
+  return dest !== null && apply(moveComponent(layout, id, dest, makeId));
+}
+
+/** Where the keyboard's "Add" puts a new component: the end of the grid, or of the open top-level tab. */
+export function appendDestination(): Destination {
+  const layout = dashboardStore.history.present;
+  const top = layout[layout[ROOT_ID]?.children[0] ?? GRID_ID];
+  const tabs = top?.type === 'TABS' ? top.children : [];
+  const parentId = tabs.find((t) => dashboardStore.ui.activeTabs.includes(t)) ?? tabs[0] ?? GRID_ID;
+  return { parentId, index: layout[parentId]?.children.length ?? 0 };
+}
 
 export function removeComponent(id: string) {
   commit(deleteComponent(dashboardStore.history.present, id));

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { DropdownMenu } from '../../../app/DropdownMenu';
-import { Modal } from '../../sqllab/components/Modal';
+import { Modal } from '../../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import { dashboardStore } from '../state/dashboardStore';
 import { queryChart } from '../actions/chartActions';

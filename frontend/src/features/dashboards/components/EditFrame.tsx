@@ -1,13 +1,13 @@
 // A layout component's frame: plain in view mode; in edit mode a drag handle (move), a delete button
 // and, for charts, markdown and columns, a resize handle (react-rnd) snapping to grid columns and units.
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { Rnd } from 'react-rnd';
 import { useSnapshot } from 'valtio';
 import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, type LayoutItem } from '../../../../../shared/dashboard/layout/index';
 import { dashboardStore } from '../state/dashboardStore';
 import { removeComponent, resize } from '../actions/layoutActions';
 import { setDragPayload } from './dragData';
-import { KeyboardMover } from './KeyboardMover';
+import { KEYS_HINT_ID, KeyboardMover, onFrameKeyDown } from './KeyboardMover';
 
 const label = (item: LayoutItem) => {
   const name = item.meta.sliceNameOverride ?? item.meta.sliceName ?? item.meta.text;
@@ -33,14 +33,23 @@ export function EditFrame({ item, className, style, resizable, parentColumns, ch
       </div>
     );
   }
+  // The frame itself takes focus in edit mode: the keyboard alternative to dragging (KeyboardMover).
+  const focusable = {
+    'data-component-id': item.id,
+    tabIndex: 0,
+    role: 'group',
+    'aria-label': label(item),
+    'aria-describedby': KEYS_HINT_ID,
+    onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => onFrameKeyDown(e, item, label(item)),
+  };
   const tools = (
     <div className="edit-tools">
       <span
         className="edit-tools__handle"
         draggable
-        role="button"
-        tabIndex={0}
-        aria-label={`Drag ${label(item)}`}
+        // A pointer's handle; keyboard users move the focused frame with the arrow keys.
+        aria-hidden="true"
+        title={`Drag ${label(item)}`}
         onDragStart={(e) => {
           e.stopPropagation();
           setDragPayload(e, { source: 'move', id: item.id });
@@ -56,7 +65,7 @@ export function EditFrame({ item, className, style, resizable, parentColumns, ch
   );
   if (!resizable) {
     return (
-      <div className={`${className} is-editing`} style={style} data-component-id={item.id}>
+      <div className={`${className} is-editing`} style={style} {...focusable}>
         {tools}
         {children}
       </div>
@@ -65,7 +74,7 @@ export function EditFrame({ item, className, style, resizable, parentColumns, ch
   // The frame keeps the component's place in the row's flow; react-rnd sits inside it, filling it, and
   // only its resize handles are used (moves go through drop zones and the keyboard buttons).
   return (
-    <div className={`${className} is-editing`} style={style} data-component-id={item.id}>
+    <div className={`${className} is-editing`} style={style} {...focusable}>
       <Rnd
         className="edit-resizable"
         style={{ position: 'absolute' }}

@@ -19,7 +19,7 @@ import {
   type NativeFilter,
   type PendingRemoval,
 } from '../../../../../shared/dashboard/filters/index';
-import { Modal } from '../../sqllab/components/Modal';
+import { Modal } from '../../../app/Modal';
 import { dashboardStore } from '../state/dashboardStore';
 import { saveFilterConfiguration } from '../actions/filterActions';
 import { makeId } from '../actions/ids';

@@ -1,6 +1,6 @@
 // A save based on an older version: the confirm-diff step ('Please confirm the overwrite values.').
 import { useSnapshot } from 'valtio';
-import { Modal } from '../../sqllab/components/Modal';
+import { Modal } from '../../../app/Modal';
 import { dashboardStore } from '../state/dashboardStore';
 import { cancelOverwrite, saveDashboard } from '../actions/saveDashboard';
 

@@ -2,7 +2,7 @@
 // saved with the dashboard (they mark it changed; Save writes them); tags are saved as they change.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Modal } from '../../sqllab/components/Modal';
+import { Modal } from '../../../app/Modal';
 import { dashboardStore } from '../state/dashboardStore';
 import { REFRESH_INTERVALS, setRefreshFrequency } from '../state/dashboardState';
 import { saveDashboard } from '../actions/saveDashboard';

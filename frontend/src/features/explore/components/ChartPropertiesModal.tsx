@@ -6,7 +6,7 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
 import { toOptions } from '../../../app/list/fetchList';
 import { OwnersSelect, type OwnerRef } from '../../../app/forms/OwnersSelect';
-import { Modal } from '../../sqllab/components/Modal';
+import { Modal } from '../../../app/Modal';
 import { addSuccessToast } from '../../toasts/toastStore';
 import { exploreStore } from '../state/exploreStore';
 import { ObjectTagEditor } from '../../tags/ObjectTagEditor';

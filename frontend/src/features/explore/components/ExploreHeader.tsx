@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { DropdownMenu } from '../../../app/DropdownMenu';
+import { Modal } from '../../../app/Modal';
 import { addDangerToast } from '../../toasts/toastStore';
 import { exploreStore } from '../state/exploreStore';
 import { copyPermalink, toggleFavorite } from '../actions/chartMeta';
@@ -9,7 +10,6 @@ import { downloadData, downloadPng, fetchQueryText } from '../actions/chartQueri
 import { SaveModal } from './SaveModal';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
 import { ResultsTable } from '../../charts/render/ResultsTable';
-import { Modal } from '../../sqllab/components/Modal';
 
 export function ExploreHeader({ title }: { title: string }) {
   const snap = useSnapshot(exploreStore);
@@ -70,17 +70,14 @@ export function ExploreHeader({ title }: { title: string }) {
         </Modal>
       )}
       {query !== null && (
-        <div className="modal-backdrop">
-          <div className="modal" role="dialog" aria-modal="true" aria-label="View query">
-            <h2 className="modal__title">View query</h2>
-            <pre className="explore__query">{query}</pre>
-            <div className="modal__actions">
-              <button type="button" className="button button--primary" onClick={() => setQuery(null)}>
-                Close
-              </button>
-            </div>
+        <Modal title="View query" onClose={() => setQuery(null)}>
+          <pre className="explore__query">{query}</pre>
+          <div className="modal__actions">
+            <button type="button" className="button button--primary" onClick={() => setQuery(null)}>
+              Close
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
     </header>
   );

@@ -1,6 +1,7 @@
 // The save modal: overwrite (owners only) or save as new, the chart's name, and optionally a dashboard
 // to add it to: an existing one (searchable) or a new one by name.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useDialogFocus } from '../../../app/useDialogFocus';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
 import { session } from '../../../auth/session';
@@ -8,6 +9,8 @@ import { exploreStore } from '../state/exploreStore';
 import { saveChart } from '../actions/saveChart';
 
 export function SaveModal({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onClose);
   const snap = useSnapshot(exploreStore);
   const slice = snap.slice;
   const canOverwrite = Boolean(slice && session.userId !== null && slice.owners.includes(session.userId));
@@ -34,7 +37,7 @@ export function SaveModal({ onClose }: { onClose: () => void }) {
   };
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-label="Save chart">
+      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-label="Save chart">
         <h2 className="modal__title">Save chart</h2>
         {slice && (
           <fieldset className="save__actions">

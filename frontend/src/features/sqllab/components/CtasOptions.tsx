@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { runEditorQuery } from '../actions/queryActions';
 import type { QueryEditor } from '../state/types';
-import { Modal } from './Modal';
+import { Modal } from '../../../app/Modal';
 
 export function CtasOptions({ editor, allowCtas, allowCvas, onClose }: { editor: QueryEditor; allowCtas: boolean; allowCvas: boolean; onClose: () => void }) {
   const [method, setMethod] = useState<'TABLE' | 'VIEW'>(allowCtas ? 'TABLE' : 'VIEW');

@@ -1,7 +1,7 @@
 // The cost estimate of the tab's SQL: a spinner until it returns, then the engine's figures as a table.
 import { useSnapshot } from 'valtio';
 import { sqlLab } from '../state/store';
-import { Modal } from './Modal';
+import { Modal } from '../../../app/Modal';
 
 export function EstimateCostDialog({ editorId, onClose }: { editorId: string; onClose: () => void }) {
   const snap = useSnapshot(sqlLab);

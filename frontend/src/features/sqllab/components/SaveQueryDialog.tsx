@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { saveQuery, updateSavedQuery } from '../actions/savedActions';
 import type { QueryEditor } from '../state/types';
-import { Modal } from './Modal';
+import { Modal } from '../../../app/Modal';
 
 export function SaveQueryDialog({ editor, onClose }: { editor: QueryEditor; onClose: () => void }) {
   const [name, setName] = useState(editor.name);

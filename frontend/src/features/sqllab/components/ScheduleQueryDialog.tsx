@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { scheduleQuery } from '../actions/savedActions';
 import type { QueryEditor } from '../state/types';
-import { Modal } from './Modal';
+import { Modal } from '../../../app/Modal';
 
 export function ScheduleQueryDialog({ editor, onClose }: { editor: QueryEditor; onClose: () => void }) {
   const [name, setName] = useState(editor.name);

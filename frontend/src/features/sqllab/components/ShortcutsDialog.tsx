@@ -1,5 +1,5 @@
 // The editor's keyboard shortcuts, one place to look them up.
-import { Modal } from './Modal';
+import { Modal } from '../../../app/Modal';
 
 export function ShortcutsDialog({ mod, onClose }: { mod: string; onClose: () => void }) {
   const rows: [string, string][] = [

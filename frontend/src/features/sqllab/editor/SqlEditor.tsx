@@ -144,7 +144,9 @@ export function SqlEditor({ tabId, value, dialect: dialectName, scope, onChange,
     const v = new EditorView({ state, parent: host.current! });
     view.current = v;
     session.closePopups = () => closeCompletion(v);
-    if (autoFocus) v.focus();
+    // A keyboard user walking the tab strip with the arrow keys keeps focus on the tabs.
+    const onTabs = document.activeElement instanceof HTMLElement && document.activeElement.matches('[role="tab"]:focus-visible');
+    if (autoFocus && !onTabs) v.focus();
     if (kept && kept.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: kept.doc.length, insert: value } });
     v.dispatch({ effects: EditorView.scrollIntoView(v.state.selection.main.head, { y: 'center' }) });
     return () => {

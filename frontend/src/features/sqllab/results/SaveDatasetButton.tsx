@@ -1,7 +1,29 @@
 // "Save dataset": turns the query into a virtual dataset and opens it in Explore.
-import { useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useDialogFocus } from '../../../app/useDialogFocus';
 import { saveDataset } from '../actions/savedActions';
 import type { Query } from '../state/types';
+
+/** The dialog's form, mounted only while open, so its focus handling starts and ends with it. */
+function DialogForm({ onClose, onSubmit, children }: { onClose: () => void; onSubmit: () => void; children: ReactNode }) {
+  const form = useRef<HTMLFormElement>(null);
+  useDialogFocus(form, onClose);
+  return (
+    <form
+      ref={form}
+      className="modal"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="save-dataset-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
 
 export function SaveDatasetButton({ editorId, query }: { editorId: string; query: Query }) {
   const [open, setOpen] = useState(false);
@@ -20,17 +42,7 @@ export function SaveDatasetButton({ editorId, query }: { editorId: string; query
       </button>
       {open && (
         <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
-          <form
-            className="modal"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="save-dataset-title"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-            onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-          >
+          <DialogForm onClose={() => setOpen(false)} onSubmit={() => void submit()}>
             <h2 id="save-dataset-title" className="modal__title">Save as dataset</h2>
             <label className="field">
               <span className="field__label">Dataset name</span>
@@ -44,7 +56,7 @@ export function SaveDatasetButton({ editorId, query }: { editorId: string; query
                 Save & explore
               </button>
             </div>
-          </form>
+          </DialogForm>
         </div>
       )}
     </>

@@ -1,5 +1,6 @@
 // The adhoc filter popover: SIMPLE (column, any operator, value) or custom SQL (WHERE / HAVING).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDialogFocus } from '../../../../app/useDialogFocus';
 import { FILTER_OPERATORS, MULTI_VALUE_OPERATORS, NO_VALUE_OPERATORS, type FilterOperator } from '../../../../../../shared/schemas/chartData';
 import type { DatasourceMeta } from '../../../../../../shared/viz/types';
 
@@ -31,8 +32,10 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: { dataso
     const raw = multi ? splitValues(comparator) : comparator.trim();
     onSave({ expressionType: 'SIMPLE', clause: 'WHERE', subject, operator, comparator: needsValue ? raw : null, sqlExpression: null, filterOptionName: name });
   };
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onCancel);
   return (
-    <div className="popover" role="dialog" aria-label="Edit filter">
+    <div ref={dialog} className="popover" role="dialog" aria-label="Edit filter">
       <div role="tablist" aria-label="Filter type" className="popover__tabs">
         <button type="button" role="tab" aria-selected={tab === 'SIMPLE'} className={tab === 'SIMPLE' ? 'is-active' : ''} onClick={() => setTab('SIMPLE')}>
           Simple

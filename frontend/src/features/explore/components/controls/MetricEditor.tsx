@@ -1,5 +1,6 @@
 // The metric popover: a saved metric, a SIMPLE adhoc metric (column + aggregate) or custom SQL.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDialogFocus } from '../../../../app/useDialogFocus';
 import { AGGREGATES } from '../../../../../../shared/schemas/chartData';
 import type { DatasourceMeta } from '../../../../../../shared/viz/types';
 
@@ -23,8 +24,10 @@ export function MetricEditor({ datasource, initial, onSave, onCancel }: { dataso
     }
     return onSave({ expressionType: 'SQL', sqlExpression: sql.trim(), label: custom || sql.trim(), hasCustomLabel: Boolean(custom), optionName: `metric_${Math.random().toString(36).slice(2, 10)}` });
   };
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onCancel);
   return (
-    <div className="popover" role="dialog" aria-label="Edit metric">
+    <div ref={dialog} className="popover" role="dialog" aria-label="Edit metric">
       <div role="tablist" aria-label="Metric type" className="popover__tabs">
         {(['SAVED', 'SIMPLE', 'SQL'] as Tab[]).map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'is-active' : ''} onClick={() => setTab(t)}>
