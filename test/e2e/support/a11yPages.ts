@@ -14,6 +14,8 @@ export interface A11yFixtures {
 export interface A11yPage {
   /** Shown in the test name. */
   name: string;
+  /** The route's path in frontend/src/app/router.tsx (a unit test checks every route has a row). */
+  route: string;
   /** Path to open, from the fixtures. */
   path: (f: A11yFixtures) => string;
   /** Waits for the page to be drawn and puts it in the state to audit (a result, an open modal...). */
@@ -25,6 +27,7 @@ export interface A11yPage {
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).waitFor();
 const listPage = (name: string, path: string, title: string, table: string): A11yPage => ({
   name,
+  route: path.replace(/^\/|\/$/g, ''),
   path: () => path,
   ready: async (page) => {
     await heading(page, title);
@@ -39,15 +42,25 @@ async function runQuery(page: Page, sql: string) {
   await page.keyboard.press('ControlOrMeta+Enter');
 }
 
+/** Routes that draw a page audited under another route, with why. */
+export const A11Y_SAME_PAGE: Record<string, string> = {
+  'superset/explore': 'explore (legacy path, same page)',
+  'superset/explore/p/$key': 'explore (a permalink opens the same page with stored form data)',
+  'superset/dashboard/p/$key': 'superset/dashboard/$idOrSlug (a permalink opens the same page with a stored state)',
+  'dataset/list': 'tablemodelview/list (alias)',
+};
+
 export const A11Y_PAGES: A11yPage[] = [
   {
     name: 'login',
+    route: 'login',
     signedOut: true,
     path: () => '/login/',
     ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor(),
   },
   {
     name: 'SQL editor with a result',
+    route: 'sqllab',
     path: () => '/sqllab/',
     ready: async (page) => {
       await runQuery(page, 'SELECT Name, Origin FROM cars LIMIT 5');
@@ -56,6 +69,7 @@ export const A11Y_PAGES: A11yPage[] = [
   },
   {
     name: 'SQL editor with an error',
+    route: 'sqllab',
     path: () => '/sqllab/',
     ready: async (page) => {
       await runQuery(page, 'SELECT * FROM no_such_table_here');
@@ -64,6 +78,7 @@ export const A11Y_PAGES: A11yPage[] = [
   },
   {
     name: 'SQL editor: query history pane and save dialog',
+    route: 'sqllab',
     path: () => '/sqllab/',
     ready: async (page) => {
       await runQuery(page, 'SELECT 2 AS two');
@@ -83,6 +98,7 @@ export const A11Y_PAGES: A11yPage[] = [
   listPage('alerts', '/alert/list/', 'Alerts', 'Alerts'),
   {
     name: 'Explore with a chart',
+    route: 'explore',
     path: (f) => `/explore/?slice_id=${f.chartId}`,
     ready: async (page) => {
       await page.getByRole('complementary', { name: 'Datasource' }).waitFor();
@@ -91,6 +107,7 @@ export const A11Y_PAGES: A11yPage[] = [
   },
   {
     name: 'Explore save modal',
+    route: 'explore',
     path: (f) => `/explore/?slice_id=${f.chartId}`,
     ready: async (page) => {
       await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
@@ -100,11 +117,13 @@ export const A11Y_PAGES: A11yPage[] = [
   },
   {
     name: 'dashboard in view',
+    route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/`,
     ready: drawnCharts,
   },
   {
     name: 'dashboard filter configuration modal',
+    route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/`,
     ready: async (page) => {
       await drawnCharts(page);
@@ -116,6 +135,7 @@ export const A11Y_PAGES: A11yPage[] = [
   },
   {
     name: 'dashboard properties modal',
+    route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/`,
     ready: async (page) => {
       await drawnCharts(page);
@@ -126,6 +146,7 @@ export const A11Y_PAGES: A11yPage[] = [
   },
   {
     name: 'dashboard in edit mode',
+    route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/?edit=true`,
     ready: async (page) => {
       await page.getByRole('button', { name: 'Save' }).waitFor();
@@ -135,21 +156,25 @@ export const A11Y_PAGES: A11yPage[] = [
   },
   {
     name: 'email outbox',
+    route: 'report/outbox',
     path: () => '/report/outbox/',
     ready: (page) => heading(page, 'Email outbox'),
   },
   {
     name: 'user info',
+    route: 'user_info',
     path: () => '/user_info/',
     ready: (page) => page.getByText('admin', { exact: true }).first().waitFor(),
   },
   {
     name: 'settings',
+    route: 'settings',
     path: () => '/settings/',
     ready: (page) => heading(page, 'Settings'),
   },
   {
     name: 'user menu open',
+    route: 'settings',
     path: () => '/settings/',
     ready: async (page) => {
       await heading(page, 'Settings');
