@@ -48,7 +48,11 @@ async function makeFixtures(): Promise<A11yFixtures> {
     method: 'POST',
     json: { type: 'Alert', name: 'Audit alert', crontab: '0 9 * * *', timezone: 'UTC', chart: ids[1], creation_method: 'alerts_reports', database: 1, sql: 'SELECT 1', validator_type: 'not null', validator_config_json: {}, recipients },
   });
-  return { baseUrl: cloud.url, chartId: ids[1], dashboardId: dashboard.id };
+  const layer = await api('/api/v1/annotation_layer/', { method: 'POST', json: { name: 'Audit layer', descr: 'audit' } });
+  await api(`/api/v1/annotation_layer/${layer.id}/annotation/`, { method: 'POST', json: { short_descr: 'Audit note', long_descr: 'audit', start_dttm: '2013-07-01T00:00:00', end_dttm: '2013-07-02T00:00:00' } });
+  await api(`/api/v1/tag/3/${dashboard.id}/`, { method: 'POST', json: { properties: { tags: ['audit'] } } });
+  const tagId = (await api(`/api/v1/dashboard/${dashboard.id}`)).result.tags.find((t: { name: string }) => t.name === 'audit').id as number;
+  return { baseUrl: cloud.url, chartId: ids[1], dashboardId: dashboard.id, annotationLayerId: layer.id, tagId };
 }
 
 beforeAll(async () => {

@@ -9,6 +9,8 @@ export interface A11yFixtures {
   baseUrl: string;
   chartId: number;
   dashboardId: number;
+  annotationLayerId: number;
+  tagId: number;
 }
 
 export interface A11yPage {
@@ -96,6 +98,26 @@ export const A11Y_PAGES: A11yPage[] = [
   listPage('datasets', '/tablemodelview/list/', 'Datasets', 'Datasets'),
   listPage('reports', '/report/list/', 'Reports', 'Reports'),
   listPage('alerts', '/alert/list/', 'Alerts', 'Alerts'),
+  listPage('tags', '/superset/tags/', 'Tags', 'Tags'),
+  listPage('annotation layers', '/annotationlayer/list/', 'Annotation layers', 'Annotation layers'),
+  {
+    name: 'annotations of a layer',
+    route: 'annotationlayer/$layerId/annotation',
+    path: (f) => `/annotationlayer/${f.annotationLayerId}/annotation/`,
+    ready: async (page) => {
+      await heading(page, 'Annotation layer Audit layer');
+      await page.getByRole('table', { name: 'Annotations' }).locator('tbody tr').first().waitFor();
+    },
+  },
+  {
+    name: 'all entities of a tag',
+    route: 'superset/all_entities',
+    path: (f) => `/superset/all_entities/?id=${f.tagId}`,
+    ready: async (page) => {
+      await heading(page, 'audit');
+      await page.getByRole('region', { name: 'Dashboards' }).waitFor();
+    },
+  },
   {
     name: 'Explore with a chart',
     route: 'explore',
