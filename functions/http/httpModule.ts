@@ -19,6 +19,7 @@ import { httpObservation, noteRoute, observeAnswer } from '../observability/http
 import { requireRoutePermission } from './authz';
 import { withGrants } from '../security/resolve';
 import { getPorts } from '../ports/index';
+import { assertSigningConfigured } from '../platform/auth/signingSecret';
 
 export interface HttpRequest<P = any, Q = any, S = any, B = any> {
   route: RouteDef;
@@ -214,6 +215,7 @@ export interface HttpModuleOptions {
  * functions; the route table, not the handler, decides which one runs.
  */
 export function httpModule(operations: Record<string, Operation>, options: HttpModuleOptions = {}) {
+  assertSigningConfigured();
   const answer = (route: RouteDef, response: Result, requestHeaders: HttpRequest['headers']) => {
     if (options.checkResponses ?? checkingResponses()) checkResponse(route, response);
     return fitResponse(response, requestHeaders);

@@ -2,6 +2,7 @@
 // authorizer (sub, username, cognito:groups), plus user_id for our integer ids, so handlers read the
 // same identity whichever identity provider issued the token.
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { weakSecretReason } from './signingSecret';
 
 export interface TokenUser {
   id: number;
@@ -35,8 +36,9 @@ const ISSUER = 'sqlscape-local';
 const ALG = 'HS256';
 
 const keyOf = (secret: string) => {
-  // A short secret makes HS256 brute-forceable; refuse it rather than run weakly.
-  if (!secret || secret.length < 16) throw new Error('LOCAL_JWT_SECRET must be at least 16 characters');
+  // A short or shipped secret makes HS256 tokens forgeable; refuse it rather than run weakly.
+  const weak = weakSecretReason(secret);
+  if (weak) throw new Error(`LOCAL_JWT_SECRET is ${weak}: it must be a random secret of at least 16 characters`);
   return new TextEncoder().encode(secret);
 };
 
