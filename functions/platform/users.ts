@@ -1,7 +1,7 @@
 // The users repository (local identity): one item per user in the main table, found by id
 // (pk USER#<id>) or by lower-cased username through gsi1, as Superset's usernames are case-insensitive
 // for login.
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
 import { hashPassword } from './auth/passwords';
@@ -115,4 +115,32 @@ export async function listUsers(ports: Ports): Promise<UserRecord[]> {
   const last = Number(counter.Item?.value ?? 0);
   const users = await Promise.all(Array.from({ length: last }, (_, i) => getUserById(ports, i + 1)));
   return users.filter((u): u is UserRecord => u !== null);
+}
+
+/**
+ * Saves a changed user. A new username takes its claim first (a taken one answers false and changes
+ * nothing), then the record moves to the new login key and the old claim goes.
+ */
+export async function saveUser(ports: Ports, before: UserRecord, after: UserRecord): Promise<boolean> {
+  const table = ports.tables.name('main');
+  const renamed = before.username.toLowerCase() !== after.username.toLowerCase();
+  if (renamed) {
+    try {
+      await ports.tables.doc.send(
+        new PutCommand({ TableName: table, Item: { pk: usernameKey(after.username), sk: 'USERNAME', userId: after.id }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+  await ports.tables.doc.send(new PutCommand({ TableName: table, Item: { ...userKey(after.id), gsi1pk: usernameKey(after.username), gsi1sk: 'USER', user: after } }));
+  if (renamed) await ports.tables.doc.send(new DeleteCommand({ TableName: table, Key: { pk: usernameKey(before.username), sk: 'USERNAME' } }));
+  return true;
+}
+
+export async function deleteUser(ports: Ports, user: UserRecord) {
+  const table = ports.tables.name('main');
+  await ports.tables.doc.send(new DeleteCommand({ TableName: table, Key: userKey(user.id) }));
+  await ports.tables.doc.send(new DeleteCommand({ TableName: table, Key: { pk: usernameKey(user.username), sk: 'USERNAME' } }));
 }

@@ -11,6 +11,7 @@ import { exploreRoutes } from './explore';
 import { dashboardRoutes } from './dashboards';
 import { chartDataRoutes } from './chartData';
 import { reportRoutes } from './reports';
+import { securityRoutes } from './security';
 import { annotationLayerRoutes } from './annotationLayers';
 import { tagRoutes } from './tags';
 import { assetRoutes } from './assets';
@@ -34,6 +35,7 @@ export const routeAreas = [
   dashboardRoutes,
   chartDataRoutes,
   reportRoutes,
+  securityRoutes,
   annotationLayerRoutes,
   tagRoutes,
   assetRoutes,

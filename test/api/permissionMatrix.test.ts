@@ -7,10 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, fillPath, type RouteDef } from '../../shared/routes/index';
 import { passes } from '../../shared/security/permissions';
-import { createUser } from '../../functions/platform/users';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { client } from './sqllabHelpers';
-import { grantDatasets } from './permissionHelpers';
+import { grantDatasets, makeUser } from './permissionHelpers';
 
 type Persona = 'admin' | 'alpha' | 'gammaOne' | 'gammaNone' | 'sqlLab' | 'anonymous';
 const ROLES: Record<Exclude<Persona, 'anonymous'>, string[]> = {
@@ -40,8 +39,7 @@ beforeAll(async () => {
   hiddenDataset = await make('seattle_weather');
   await grantDatasets(cloud, admin, 'matrix_one_dataset', [grantedDataset]);
   for (const [persona, roles] of Object.entries(ROLES)) {
-    if (persona !== 'admin') await createUser(cloud.stack.ports, { username: `matrix_${persona}`, password: `pw-${persona}-1`, roles });
-    tokens[persona as Persona] = persona === 'admin' ? admin : await cloud.login(`matrix_${persona}`, `pw-${persona}-1`);
+    tokens[persona as Persona] = persona === 'admin' ? admin : await makeUser(cloud, admin, `matrix_${persona}`, roles);
   }
 }, 120_000);
 afterAll(() => cloud?.stop());
@@ -108,6 +106,8 @@ describe('permission matrix', () => {
     expect(row('dataset.update')).toEqual(['pass', 'pass', 403, 403, 'pass', 401]);
     expect(row('savedQuery.create')).toEqual(['pass', 403, 403, 403, 'pass', 401]);
     expect(row('report.outbox')).toEqual(['pass', 403, 403, 403, 403, 401]);
+    expect(row('securityUser.create')).toEqual(['pass', 403, 403, 403, 403, 401]);
+    expect(row('securityRole.setPermissions')).toEqual(['pass', 403, 403, 403, 403, 401]);
     expect(row('health.get')).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass']);
   });
 

@@ -1,0 +1,147 @@
+// Users and roles admin through the local gateway (/api/v1/security/...): Flask-AppBuilder's shapes,
+// a custom role granting one dataset taking effect for its users, password changes, deactivation,
+// renames and deletes carried to the users holding a role, and admin-only access.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import rison from 'rison';
+import { startLocalCloud, type LocalCloud } from '../support/localCloud';
+import { client } from './sqllabHelpers';
+import { grantDatasets, makeUser, pvmIds, roleId } from './permissionHelpers';
+
+let cloud: LocalCloud;
+let admin: string;
+let datasetId: number;
+const { call } = client(() => cloud);
+const USERS = '/api/v1/security/users/';
+const ROLES = '/api/v1/security/roles/';
+
+beforeAll(async () => {
+  cloud = await startLocalCloud();
+  admin = await cloud.login('admin', 'admin');
+  const ds = await call('/api/v1/dataset/get_or_create/', { method: 'POST', token: admin, json: { database_id: 1, table_name: 'cars', schema: 'main' } });
+  datasetId = ds.body!.result.table_id;
+});
+afterAll(() => cloud?.stop());
+
+const newUser = (username: string, roles: number[], extra: Record<string, unknown> = {}) => ({
+  username,
+  first_name: 'Ann',
+  last_name: 'Lyst',
+  email: `${username}@example.com`,
+  password: `pw-${username}-1`,
+  roles,
+  ...extra,
+});
+
+describe('/api/v1/security/roles/', () => {
+  it('lists the built-in roles with their Superset ids, and their permission/view pairs with ids', async () => {
+    const list = await call(ROLES, { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.body!.result).toEqual(expect.arrayContaining([{ id: 1, name: 'Admin' }, { id: 2, name: 'Public' }, { id: 3, name: 'Alpha' }, { id: 4, name: 'Gamma' }, { id: 6, name: 'sql_lab' }]));
+    const perms = await call(`${ROLES}4/permissions/`, { token: admin });
+    expect(perms.status).toBe(200);
+    expect(perms.body!.result).toContainEqual({ id: expect.any(Number), permission_name: 'can_read', view_menu_name: 'Chart' });
+    expect((await call(`${ROLES}2/permissions/`, { token: admin })).body!.result).toEqual([]);
+  });
+
+  it('creates a role, grants it one dataset, and its users see that dataset only', async () => {
+    const id = await grantDatasets(cloud, admin, 'cars_readers', [datasetId]);
+    const perms = await call(`${ROLES}${id}/permissions/`, { token: admin });
+    expect(perms.body!.result).toEqual([{ id: expect.any(Number), permission_name: 'datasource_access', view_menu_name: `[examples].[cars](id:${datasetId})` }]);
+    const reader = await makeUser(cloud, admin, 'reader1', ['Gamma', 'cars_readers']);
+    expect((await call(`/api/v1/dataset/${datasetId}`, { token: reader })).status).toBe(200);
+    const plain = await makeUser(cloud, admin, 'plain1', ['Gamma']);
+    expect((await call(`/api/v1/dataset/${datasetId}`, { token: plain })).status).toBe(404);
+    // Taking the grant away takes effect at once (the role store's copy is dropped on write).
+    await call(`${ROLES}${id}/permissions`, { method: 'POST', token: admin, json: { permission_view_menu_ids: [] } });
+    expect((await call(`/api/v1/dataset/${datasetId}`, { token: reader })).status).toBe(404);
+  });
+
+  it('refuses a taken name, unknown pvm ids, renaming or deleting built-in roles', async () => {
+    expect((await call(ROLES, { method: 'POST', token: admin, json: { name: 'gamma' } })).status).toBe(422);
+    const role = await call(ROLES, { method: 'POST', token: admin, json: { name: 'temp_role' } });
+    expect((await call(`${ROLES}${role.body!.id}/permissions`, { method: 'POST', token: admin, json: { permission_view_menu_ids: [99999999] } })).status).toBe(422);
+    expect((await call(`${ROLES}4`, { method: 'PUT', token: admin, json: { name: 'Gamma2' } })).status).toBe(422);
+    expect((await call(`${ROLES}4`, { method: 'DELETE', token: admin })).status).toBe(422);
+  });
+
+  it('renames a custom role in its users, and deleting it takes it from them', async () => {
+    const role = await call(ROLES, { method: 'POST', token: admin, json: { name: 'analysts' } });
+    const token = await makeUser(cloud, admin, 'analyst1', ['Gamma', 'analysts']);
+    expect(token).toBeTruthy();
+    const renamed = await call(`${ROLES}${role.body!.id}`, { method: 'PUT', token: admin, json: { name: 'senior_analysts' } });
+    expect(renamed).toMatchObject({ status: 200, body: { id: role.body!.id, result: { name: 'senior_analysts' } } });
+    const users = await call(`${USERS}?q=${rison.encode({ filters: [{ col: 'username', opr: 'eq', value: 'analyst1' }] })}`, { token: admin });
+    expect(users.body!.result[0].roles.map((r: { name: string }) => r.name).sort()).toEqual(['Gamma', 'senior_analysts']);
+    expect((await call(`${ROLES}${role.body!.id}`, { method: 'DELETE', token: admin })).body).toEqual({ message: 'OK' });
+    const after = await call(`${USERS}${users.body!.result[0].id}`, { token: admin });
+    expect(after.body!.result.roles).toEqual([{ id: 4, name: 'Gamma' }]);
+  });
+
+  it('lists permission/view pairs with data grants, filtered by permission name', async () => {
+    const ids = await pvmIds(call, admin, (p) => p.permission === 'can_sqllab' && p.view === 'Superset');
+    expect(ids).toHaveLength(1);
+    const q = rison.encode({ filters: [{ col: 'permission', opr: 'eq', value: 'database_access' }] });
+    const res = await call(`/api/v1/security/permissions-resources/?q=${q}`, { token: admin });
+    expect(res.body!.result).toContainEqual({ id: expect.any(Number), permission: { name: 'database_access' }, view_menu: { name: '[examples].(id:1)' } });
+  });
+});
+
+describe('/api/v1/security/users/', () => {
+  it('creates (201, no password echoed), shows FAB fields, and the user logs in with its roles', async () => {
+    const gammaId = await roleId(cloud, admin, 'Gamma');
+    const res = await call(USERS, { method: 'POST', token: admin, json: newUser('newbie', [gammaId]) });
+    expect(res.status).toBe(201);
+    expect(res.body!.result).not.toHaveProperty('password');
+    const shown = await call(`${USERS}${res.body!.id}`, { token: admin });
+    expect(shown.body!.result).toMatchObject({ id: res.body!.id, username: 'newbie', email: 'newbie@example.com', active: true, roles: [{ id: gammaId, name: 'Gamma' }] });
+    expect(JSON.stringify(shown.body)).not.toMatch(/scrypt|password/);
+    const token = await cloud.login('newbie', 'pw-newbie-1');
+    expect((await call('/api/v1/chart/', { token })).status).toBe(200);
+    expect((await call('/api/v1/sqllab/', { token })).status).toBe(403);
+  });
+
+  it('refuses duplicate usernames and emails and unknown roles with 422', async () => {
+    const gammaId = await roleId(cloud, admin, 'Gamma');
+    await call(USERS, { method: 'POST', token: admin, json: newUser('dupe', [gammaId]) });
+    expect((await call(USERS, { method: 'POST', token: admin, json: newUser('DUPE', [gammaId], { email: 'other@example.com' }) })).status).toBe(422);
+    expect((await call(USERS, { method: 'POST', token: admin, json: newUser('dupe2', [gammaId], { email: 'dupe@example.com' }) })).status).toBe(422);
+    expect((await call(USERS, { method: 'POST', token: admin, json: newUser('norole', [987]) })).status).toBe(422);
+    expect((await call(USERS, { method: 'POST', token: admin, json: { username: 'x' } })).status).toBe(400);
+  });
+
+  it('changes password, roles and active; a deactivated or deleted user cannot log in', async () => {
+    const gammaId = await roleId(cloud, admin, 'Gamma');
+    const sqlLabId = await roleId(cloud, admin, 'sql_lab');
+    const made = await call(USERS, { method: 'POST', token: admin, json: newUser('changer', [gammaId]) });
+    const id = made.body!.id;
+    const put = await call(`${USERS}${id}`, { method: 'PUT', token: admin, json: { password: 'a-new-pass-9', roles: [gammaId, sqlLabId] } });
+    expect(put).toMatchObject({ status: 200, body: { id, result: { roles: [gammaId, sqlLabId] } } });
+    expect(put.body!.result).not.toHaveProperty('password');
+    await expect(cloud.login('changer', 'pw-changer-1')).rejects.toThrow(/401/);
+    const token = await cloud.login('changer', 'a-new-pass-9');
+    expect((await call('/api/v1/sqllab/', { token })).status).toBe(200);
+    await call(`${USERS}${id}`, { method: 'PUT', token: admin, json: { active: false } });
+    await expect(cloud.login('changer', 'a-new-pass-9')).rejects.toThrow(/401/);
+    expect((await call(`${USERS}${id}`, { method: 'DELETE', token: admin })).body).toEqual({ message: 'OK' });
+    expect((await call(`${USERS}${id}`, { token: admin })).status).toBe(404);
+    await expect(cloud.login('changer', 'a-new-pass-9')).rejects.toThrow(/401/);
+  });
+
+  it('lists with rison filters and ordering; an admin cannot delete itself', async () => {
+    const q = rison.encode({ filters: [{ col: 'username', opr: 'sw', value: 'dup' }], order_column: 'username', order_direction: 'desc' });
+    const res = await call(`${USERS}?q=${q}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body!.result.map((u: { username: string }) => u.username)).toEqual(['dupe']);
+    expect((await call(`${USERS}1`, { method: 'DELETE', token: admin })).status).toBe(422);
+  });
+
+  it('is for admins only: 403 for Alpha and Gamma, 401 without a token', async () => {
+    const gamma = await cloud.login('gamma', 'gamma');
+    const alpha = await makeUser(cloud, admin, 'alpha_x', ['Alpha']);
+    for (const token of [gamma, alpha]) {
+      expect((await call(USERS, { token })).status).toBe(403);
+      expect((await call(ROLES, { method: 'POST', token, json: { name: 'sneaky' } })).status).toBe(403);
+    }
+    expect((await call(USERS)).status).toBe(401);
+  });
+});
