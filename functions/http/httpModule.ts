@@ -170,7 +170,9 @@ const requestMiddleware = (resolveGrants: GrantsResolver): middy.MiddlewareObj<E
     const claimed = identityFromEvent(event);
     noteRoute(event, route.name, claimed?.userId ?? null);
     if (!route.public && !claimed) throw unauthorized('Missing Authorization Header');
-    const user = claimed && (await resolveGrants(claimed));
+    // Public routes (health, login, the event log) read no role store: their functions may not hold
+    // table access, and their handlers decide with the token's built-in roles.
+    const user = claimed && !route.public ? await resolveGrants(claimed) : claimed;
     // The route's declared permission, before its input is read (as Flask-AppBuilder's @protect).
     if (user && !route.public) requireRoutePermission(user, route.permission ?? 'admin');
     const params = validate(route.params, event.pathParameters ?? {}, 'path parameters');

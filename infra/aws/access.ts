@@ -21,6 +21,8 @@ export type Capability =
   | 'push'
   /** Cognito InitiateAuth against the app client (login, refresh). */
   | 'cognitoAuth'
+  /** Cognito user administration (the users admin keeps the pool's users and groups in step). */
+  | 'cognitoAdmin'
   /** Amazon SES v2 SendEmail (report and alert emails). */
   | 'sendEmail';
 
@@ -28,6 +30,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   health: [],
   sqllabForm: [],
   security: ['cognitoAuth', 'mainRead'],
+  securityAdmin: ['mainRead', 'mainWrite', 'cognitoAdmin'],
   me: ['mainRead'],
   kv: ['mainRead', 'mainWrite'],
   eventLog: ['mainWrite'],
@@ -121,6 +124,24 @@ export function grantAccess(fn: IFunction, module: string, targets: AccessTarget
         fn.addToRolePolicy(
           new iam.PolicyStatement({
             actions: ['cognito-idp:InitiateAuth'],
+            resources: [stateful.auth.userPool.userPoolArn],
+          }),
+        );
+        break;
+      case 'cognitoAdmin':
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: [
+              'cognito-idp:AdminCreateUser',
+              'cognito-idp:AdminSetUserPassword',
+              'cognito-idp:AdminUpdateUserAttributes',
+              'cognito-idp:AdminAddUserToGroup',
+              'cognito-idp:AdminRemoveUserFromGroup',
+              'cognito-idp:AdminEnableUser',
+              'cognito-idp:AdminDisableUser',
+              'cognito-idp:AdminDeleteUser',
+              'cognito-idp:CreateGroup',
+            ],
             resources: [stateful.auth.userPool.userPoolArn],
           }),
         );
