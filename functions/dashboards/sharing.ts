@@ -14,6 +14,7 @@ import { checkJsonMetadata, titleOrUntitled } from './payload';
 import { lastModifiedTime } from './present';
 import { putDashboard, type DashboardRecord } from './repository';
 import { syncChartMembership } from './membership';
+import { syncSystemTags } from '../tags/systemTags';
 
 export async function dashboardFavoriteStatus(ports: Ports, user: Identity, ids: number[]) {
   requirePermission(user, 'can_read', VIEW);
@@ -84,6 +85,7 @@ export async function copyDashboard(ports: Ports, user: Identity, id: number, bo
       const copyId = await nextId(ports.tables, 'chart');
       await putChart(ports, { ...chart, id: copyId, uuid: ports.ids.uuid(), dashboards: [], owners: [user.userId], created_on: now, changed_on: now, created_by: user.userId, changed_by: user.userId, last_saved_at: now, last_saved_by: user.userId });
       map.set(chartId, copyId);
+      await syncSystemTags(ports, { type: 'chart', id: copyId }, [user.userId]);
     }
     sliceIds = sliceIds.map((c) => map.get(c) ?? c);
     positionJson = remapLayout(positionJson, map);
@@ -107,6 +109,7 @@ export async function copyDashboard(ports: Ports, user: Identity, id: number, bo
   };
   await putDashboard(ports, copy);
   await syncChartMembership(ports, newId, [], sliceIds);
+  await syncSystemTags(ports, { type: 'dashboard', id: newId }, copy.owners);
   return { result: { id: newId, last_modified_time: lastModifiedTime(copy) } };
 }
 

@@ -276,5 +276,9 @@ describe('tagging objects', () => {
     // Saved queries and dashboards get theirs too.
     expect((await allTagsOf(`/api/v1/saved_query/${queryId}`)).map((t) => t.name)).toContain('type:query');
     expect((await allTagsOf(`/api/v1/dashboard/${dashboardId}`)).map((t) => t.name)).toContain('type:dashboard');
+    const gammaId = (await call(`/api/v1/dashboard/${dashboardId}`, { token: gamma })).body.result.owners[0].id;
+    const copy = await call(`/api/v1/dashboard/${dashboardId}/copy/`, { method: 'POST', token: gamma, json: { dashboard_title: 'Copied', json_metadata: '{}' } });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    expect((await allTagsOf(`/api/v1/dashboard/${copy.body.result.id}`)).map((t) => t.name).sort()).toEqual([`owner:${gammaId}`, 'type:dashboard']);
   });
 });
