@@ -7,6 +7,7 @@ import { getPorts } from '../ports/index';
 import { identityProviderFromEnv, type IdentityProvider } from '../platform/auth/identityProvider';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../platform/auth/loginThrottle';
 import { clientIp } from '../http/clientIp';
+import { CSRF_COOKIE, readCookies, viaSession } from '../platform/auth/session';
 
 // Built per request (it is only a few closures) so it always uses the current ports and environment.
 const identityProvider = (): IdentityProvider => identityProviderFromEnv(getPorts());
@@ -17,7 +18,9 @@ const bearer = (headers: HttpRequest['headers']) => {
 };
 
 export const handler = httpModule({
-  'security.csrfToken': () => ({ result: randomBytes(20).toString('hex') }),
+  // A cookie session's token is its csrf cookie (what its writes must send); Bearer callers get a fresh one.
+  'security.csrfToken': (req) =>
+    viaSession(req.event) ? { result: readCookies({ cookies: req.event.cookies, headers: req.headers })[CSRF_COOKIE] ?? '' } : { result: randomBytes(20).toString('hex') },
   'security.login': async (req: HttpRequest<unknown, unknown, unknown, LoginBody>) => {
     const ports = getPorts();
     const ip = clientIp(req.event);

@@ -3,6 +3,7 @@
 // authorizer claims, body parsing, validation by the route's schemas, then the operation, and one error
 // mapper turning typed errors into Superset bodies. Handler modules only map route names to functions.
 import { parseMultipartBytes, type MultipartFields } from './multipart';
+import { checkSessionCsrf, readCookies, viaSession } from '../platform/auth/session';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import rison from 'rison';
@@ -170,6 +171,13 @@ const requestMiddleware = (resolveGrants: GrantsResolver): middy.MiddlewareObj<E
     const claimed = identityFromEvent(event);
     noteRoute(event, route.name, claimed?.userId ?? null);
     if (!route.public && !claimed) throw unauthorized('Missing Authorization Header');
+    // A write the browser session cookie authenticated carries the CSRF token (double submit).
+    checkSessionCsrf({
+      method: event.requestContext?.http?.method ?? 'GET',
+      viaSession: !route.public && viaSession(event),
+      cookies: readCookies({ cookies: event.cookies, headers: event.headers }),
+      headers: event.headers ?? {},
+    });
     // Public routes (health, login, the event log) read no role store: their functions may not hold
     // table access, and their handlers decide with the token's built-in roles.
     const user = claimed && !route.public ? await resolveGrants(claimed) : claimed;

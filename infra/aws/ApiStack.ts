@@ -1,15 +1,15 @@
 // The HTTP API and its Lambdas: one function per handler module, routes from the route table with
-// the Cognito JWT authorizer on every non-public route, and the SQS workers with their dead-letter
+// the Lambda authorizer (Bearer token or session cookie) on every non-public route, and the SQS workers with their dead-letter
 // drainers, and their alarms and dashboard (monitoring/).
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
 import { routes } from '../../shared/routes/index';
 import type { AppFunction, FunctionContext } from './AppFunction';
-import type { HandlerEntry } from './handlerEntries';
+import { HTTP_AUTHORIZER_MODULE, type HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
 import { apiRoutes } from './httpRoutes';
 import { logStageAccess } from './accessLogs';
@@ -47,10 +47,16 @@ export class ApiStack extends Stack {
     };
 
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', { description: 'sqlscape REST API (Superset-compatible paths)' });
-    const { userPool, client } = stateful.auth;
-    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', userPool.userPoolProviderUrl, {
-      jwtAudience: [client.userPoolClientId],
-      identitySource: ['$request.header.Authorization'],
+    // A Lambda authorizer rather than the JWT one: it accepts the Bearer token or the session cookie
+    // of a form login (functions/handlers/httpAuthorizer.ts). No identity source (the credential is in
+    // either place), which API Gateway allows only without result caching.
+    const authorizerEntry = handlers.get(HTTP_AUTHORIZER_MODULE);
+    if (!authorizerEntry) throw new Error(`functions/handlers/${HTTP_AUTHORIZER_MODULE}.ts is missing`);
+    const authorizer = new HttpLambdaAuthorizer('SessionOrTokenAuthorizer', fnFor(authorizerEntry).fn, {
+      authorizerName: 'session-or-token',
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [],
+      resultsCacheTtl: Duration.seconds(0),
     });
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of apiRoutes(routes)) {

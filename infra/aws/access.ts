@@ -44,6 +44,8 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   rowLevelSecurity: ['mainRead', 'mainWrite'],
   databases: ['mainRead', 'mainWrite'],
   assets: ['mainRead', 'mainWrite'],
+  session: ['cognitoAuth', 'mainRead', 'mainWrite'],
+  httpAuthorizer: [],
   datasets: ['mainRead', 'mainWrite'],
   charts: ['mainRead', 'mainWrite'],
   chartData: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'enqueue'],

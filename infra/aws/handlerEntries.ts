@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { handlerModules } from '../../shared/routes/index';
 import { QUEUES, SCHEDULES, WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 
-export type ModuleKind = 'http' | 'websocket' | 'worker' | 'deadLetter' | 'schedule' | 'trigger';
+export type ModuleKind = 'http' | 'websocket' | 'worker' | 'deadLetter' | 'schedule' | 'trigger' | 'authorizer';
+
+/** The HTTP API's Lambda authorizer (Bearer token or session cookie). */
+export const HTTP_AUTHORIZER_MODULE = 'httpAuthorizer';
 
 export interface HandlerEntry {
   module: string;
@@ -27,6 +30,7 @@ export function declaredModules(): { module: string; kind: ModuleKind }[] {
     if ('deadLetterWorker' in q && q.deadLetterWorker) add(q.deadLetterWorker, 'deadLetter');
   }
   for (const s of Object.values(SCHEDULES)) add(s.handler, 'schedule');
+  add(HTTP_AUTHORIZER_MODULE, 'authorizer');
   return [...out].map(([module, kind]) => ({ module, kind }));
 }
 

@@ -37,13 +37,18 @@ export function apiPathPatterns(routes: readonly Pick<RouteDef, 'path' | 'spaPag
  * response, this leaves missing assets and API errors as real 404s.
  */
 export function spaRewriteFunction(routes: readonly Pick<RouteDef, 'path' | 'method' | 'spaPage'>[]): string {
-  // Routes on page paths (a form posted to /sqllab/) are redirected with 307, which keeps the method
-  // and body, to their /superset twin that the API behaviour serves.
+  // Routes on page paths (a form posted to /sqllab/ or /login/, the login form asked for by a
+  // non-browser client) are redirected with 307, which keeps the method and body, to their /superset
+  // twin that the API behaviour serves.
   const redirects = Object.fromEntries(routes.filter((r) => r.spaPage).map((r) => [`${r.method} ${r.path}`, `/superset${r.path}`]));
   return `var REDIRECTS = ${JSON.stringify(redirects)};
 function handler(event) {
   var request = event.request;
   var target = REDIRECTS[request.method + ' ' + request.uri];
+  // A page that is also a route (GET /login/): browsers (Accept: text/html) get the app, other
+  // clients (superset-cli scraping the form) the route.
+  var accept = request.headers && request.headers.accept ? request.headers.accept.value : '';
+  if (target && request.method === 'GET' && accept.toLowerCase().indexOf('text/html') !== -1) target = null;
   if (target) return { statusCode: 307, statusDescription: 'Temporary Redirect', headers: { location: { value: target } } };
   var last = request.uri.split('/').pop();
   if (last.indexOf('.') === -1) request.uri = '/index.html';

@@ -15,6 +15,7 @@ import { securityRoutes } from './security';
 import { annotationLayerRoutes } from './annotationLayers';
 import { tagRoutes } from './tags';
 import { assetRoutes } from './assets';
+import { sessionRoutes } from './session';
 import { rowLevelSecurityRoutes } from './rowLevelSecurity';
 import { matchPath, routeKey, type RouteDef, type HttpMethod } from './route';
 
@@ -39,6 +40,7 @@ export const routeAreas = [
   annotationLayerRoutes,
   tagRoutes,
   assetRoutes,
+  sessionRoutes,
   rowLevelSecurityRoutes,
 ] as const;
 

@@ -22,38 +22,44 @@ describe('HTTP API routes', () => {
     for (const route of routes) expect(keys, route.name).toContain(deployedRouteKey(route));
   });
 
-  it('puts the JWT authorizer on every non-public route', () => {
+  it('puts the Lambda authorizer (Bearer token or session cookie) on every non-public route', () => {
     const byKey = new Map(routeResources().map((r) => [r.RouteKey, r]));
     for (const route of routes.filter((r) => !r.public)) {
       const deployed = byKey.get(deployedRouteKey(route))!;
-      expect(deployed.AuthorizationType, route.name).toBe('JWT');
+      expect(deployed.AuthorizationType, route.name).toBe('CUSTOM');
       expect(deployed.AuthorizerId, route.name).toBeDefined();
     }
   });
 
-  it('leaves health, login, refresh, the event log (beacons) and the SQL Lab form post open, and only them', () => {
+  it('leaves health, login (API and form), refresh, logout, the event log (beacons) and the SQL Lab form post open, and only them', () => {
     const open = routeResources().filter((r) => r.AuthorizationType === 'NONE');
     expect(open.map((r) => r.RouteKey).sort()).toEqual([
       'GET /health',
+      'GET /login',
+      'GET /logout',
+      'GET /superset/login',
       'POST /api/v1/security/login',
       'POST /api/v1/security/refresh',
+      'POST /login',
       'POST /sqllab',
       'POST /superset/log',
+      'POST /superset/login',
       'POST /superset/sqllab',
     ]);
     for (const r of open) expect(r.AuthorizerId).toBeUndefined();
   });
 
-  it('checks tokens against the user pool and its app client', () => {
+  it('authorizes with the httpAuthorizer function: simple responses, no identity source, no cached results', () => {
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      AuthorizerType: 'JWT',
-      IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: {
-        Audience: [{ 'Fn::ImportValue': Match.stringLikeRegexp('WebClient') }],
-        // The user pool's provider URL, https://cognito-idp.<region>.amazonaws.com/<pool id>.
-        Issuer: { 'Fn::ImportValue': Match.stringLikeRegexp('UserPool.*ProviderURL') },
-      },
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      AuthorizerResultTtlInSeconds: 0,
+      // Either the Authorization header or the session cookie: API Gateway may require neither.
+      IdentitySource: [],
     });
+    const fns = t.api.findResources('AWS::Lambda::Function');
+    expect(Object.keys(fns).some((id) => /httpAuthorizer/i.test(id))).toBe(true);
   });
 });
 

@@ -118,6 +118,16 @@ describe('SPA rewrite function', () => {
     expect(handle('/sqllab/', 'GET').uri).toBe('/index.html');
   });
 
+  it('sends GET /login/ to the app for a browser and to the form route for other clients; POST /login/ to the route', () => {
+    const withAccept = (accept: string) =>
+      runInNewContext(`${SPA_REWRITE_FUNCTION}; handler({ request: { method: 'GET', uri: '/login/', headers: { accept: { value: ${JSON.stringify(accept)} } } } })`);
+    expect(withAccept('text/html,application/xhtml+xml,*/*;q=0.8').uri).toBe('/index.html');
+    expect(withAccept('*/*')).toMatchObject({ statusCode: 307, headers: { location: { value: '/superset/login/' } } });
+    expect(handle('/login/', 'POST')).toMatchObject({ statusCode: 307, headers: { location: { value: '/superset/login/' } } });
+    expect(apiPathPatterns(routes)).toContain('/superset/login/*');
+    expect(apiPathPatterns(routes)).toContain('/logout/*');
+  });
+
   it('leaves SPA page paths out of the API behaviours', () => {
     expect(apiPathPatterns(routes)).not.toContain('/sqllab/*');
     expect(apiPathPatterns(routes)).toContain('/superset/sqllab/*');

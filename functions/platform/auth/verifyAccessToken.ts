@@ -34,11 +34,15 @@ async function verifyCognito(token: string, env: NodeJS.ProcessEnv): Promise<Rec
   }
 }
 
-export async function verifyAccessToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<Identity | null> {
+/** The verified claims of an access token (Cognito's or a local one), or null. */
+export async function verifyAccessTokenClaims(token: string, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, unknown> | null> {
   if (!token) return null;
-  const claims =
-    authMode(env) === 'cognito'
-      ? await verifyCognito(token, env)
-      : await verifyLocalToken(token, requireEnv(FUNCTION_ENV.localJwtSecret, env));
+  return authMode(env) === 'cognito'
+    ? await verifyCognito(token, env)
+    : ((await verifyLocalToken(token, requireEnv(FUNCTION_ENV.localJwtSecret, env))) as Record<string, unknown> | null);
+}
+
+export async function verifyAccessToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<Identity | null> {
+  const claims = await verifyAccessTokenClaims(token, env);
   return claims ? identityFromClaims(claims as Parameters<typeof identityFromClaims>[0]) : null;
 }

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isExpiredLocalToken, verifyLocalToken } from '../../../functions/platform/auth/localTokens';
+import { readCookies, SESSION_CLAIM, SESSION_CLAIM_VALUE, SESSION_COOKIE } from '../../../functions/platform/auth/session';
+import { findRoute } from '../../../shared/routes/index';
 import { invoke, MissingHandlerError } from '../lambda';
 import { BodyTooLargeError, readBody } from '../http/body';
 import { buildHttpEvent, toHttpAnswer, type Claims } from './apiEvent';
@@ -38,9 +40,18 @@ const bearerToken = (req: IncomingMessage) => {
   return /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : header;
 };
 
-/** The HTTP API JWT authorizer takes the Authorization header as the bare token or `Bearer <token>`. */
+/**
+ * As the deployed authorizer: the Authorization header (the bare token or `Bearer <token>`), else the
+ * session cookie of a form login, whose claims say so (the API then asks its writes for the CSRF token).
+ */
 async function authorize(req: IncomingMessage, secret: string): Promise<Claims | null> {
-  const token = bearerToken(req);
+  if (bearerToken(req)) return verifyToken(bearerToken(req), secret);
+  const session = readCookies({ headers: { cookie: req.headers.cookie } })[SESSION_COOKIE];
+  const claims = session ? await verifyToken(session, secret) : null;
+  return claims && { ...claims, [SESSION_CLAIM]: SESSION_CLAIM_VALUE };
+}
+
+async function verifyToken(token: string, secret: string): Promise<Claims | null> {
   if (!token || /\s/.test(token)) return null;
   const key = `${secret}\n${token}`;
   const known = verified.get(key);
@@ -52,6 +63,12 @@ async function authorize(req: IncomingMessage, secret: string): Promise<Claims |
     verified.set(key, claims as unknown as Claims & { exp: number });
   }
   return claims as Claims | null;
+}
+
+/** A GET of a page path that is also a route (/login/) is the app's page for a browser (Accept: text/html). */
+function isBrowserPage(req: IncomingMessage, path: string): boolean {
+  if (req.method !== 'GET' || !/\btext\/html\b/i.test(req.headers.accept ?? '')) return false;
+  return findRoute('GET', path)?.route.spaPage === true;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
@@ -119,7 +136,7 @@ export function httpGateway(options: HttpGatewayOptions) {
         req.resume();
         sendJson(res, 400, { message: 'Bad Request' });
         status = 400;
-      } else if (found) status = await serveApi(req, res, url, found);
+      } else if (found && !(options.site && isBrowserPage(req, url.pathname))) status = await serveApi(req, res, url, found);
       else if (url.pathname.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !options.site) {
         req.resume();
         sendJson(res, 404, { message: 'Not Found' });

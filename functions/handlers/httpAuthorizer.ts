@@ -1,0 +1,41 @@
+// The HTTP API's Lambda authorizer (REQUEST, simple responses): API Gateway's JWT authorizer reads
+// only the Authorization header, but form-login clients (superset-cli) send the session cookie. This
+// verifies either one as the JWT authorizer did (Cognito's keys, issuer, token_use, app client) and
+// hands the claims to the route's function as `requestContext.authorizer.lambda`, marking a cookie
+// session so the API asks its writes for the CSRF token. No credential, or a bad one: 401.
+import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import { readCookies, SESSION_CLAIM, SESSION_CLAIM_VALUE, SESSION_COOKIE } from '../platform/auth/session';
+import { verifyAccessTokenClaims } from '../platform/auth/verifyAccessToken';
+
+type Context = Record<string, string | number | boolean>;
+
+/** Authorizer context values must be scalars: arrays become "[a b]", as the JWT authorizer passes them. */
+function flatten(claims: Record<string, unknown>): Context {
+  const out: Context = {};
+  for (const [key, value] of Object.entries(claims)) {
+    if (value === undefined || value === null) continue;
+    out[key] = Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
+  }
+  return out;
+}
+
+const bearer = (headers: Record<string, string | undefined> | undefined) => {
+  const value = (headers?.authorization ?? headers?.Authorization ?? '').trim();
+  return value.replace(/^Bearer\s+/i, '');
+};
+
+export async function authorize(event: { headers?: Record<string, string | undefined>; cookies?: string[] }, env: NodeJS.ProcessEnv = process.env) {
+  const header = bearer(event.headers);
+  if (header) {
+    const claims = await verifyAccessTokenClaims(header, env);
+    if (claims) return { isAuthorized: true, context: flatten(claims) };
+  } else {
+    const session = readCookies({ cookies: event.cookies, headers: event.headers })[SESSION_COOKIE];
+    const claims = session ? await verifyAccessTokenClaims(session, env) : null;
+    if (claims) return { isAuthorized: true, context: { ...flatten(claims), [SESSION_CLAIM]: SESSION_CLAIM_VALUE } };
+  }
+  // Throwing "Unauthorized" is how a Lambda authorizer makes API Gateway answer 401 (not 403).
+  throw new Error('Unauthorized');
+}
+
+export const handler = (event: APIGatewayRequestAuthorizerEventV2) => authorize(event);
