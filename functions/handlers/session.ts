@@ -7,6 +7,9 @@ import { getPorts } from '../ports/index';
 import type { FormLoginBody } from '../../shared/routes/session';
 import { identityProviderFromEnv } from '../platform/auth/identityProvider';
 import { loginPageHtml } from '../platform/auth/loginPage';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../platform/auth/loginThrottle';
+import { clientIp } from '../http/clientIp';
+import { SupersetError } from '../../shared/errors';
 import { clearCookie, cookie, CSRF_COOKIE, csrfMatches, newCsrfToken, readCookies, secondsLeft, SESSION_COOKIE } from '../platform/auth/session';
 
 const CSRF_MAX_AGE = 7 * 24 * 3600;
@@ -30,8 +33,21 @@ function page(req: HttpRequest, status: number, options: { error?: string; usern
 async function login(req: HttpRequest<unknown, unknown, unknown, FormLoginBody>) {
   const { username, password, csrf_token: sent, next } = req.body;
   if (!csrfMatches(cookiesOf(req), sent)) return page(req, 400, { error: 'The CSRF token is missing or does not match. Please try again.', username, next });
-  const tokens = username && password ? await identityProviderFromEnv(getPorts()).login(username, password, { refresh: false }) : null;
-  if (!tokens) return page(req, 200, { error: 'Invalid login. Please try again.', username, next });
+  // The same throttle as the API login: failures count per username and per client IP.
+  const ports = getPorts();
+  const ip = clientIp(req.event);
+  try {
+    await assertLoginAllowed(ports, username, ip);
+  } catch (error) {
+    if (error instanceof SupersetError && error.status === 429) return page(req, 429, { error: error.message, username, next });
+    throw error;
+  }
+  const tokens = username && password ? await identityProviderFromEnv(ports).login(username, password, { refresh: false }) : null;
+  if (!tokens) {
+    await recordLoginFailure(ports, username, ip);
+    return page(req, 200, { error: 'Invalid login. Please try again.', username, next });
+  }
+  await clearLoginFailures(ports, username);
   return raw({
     statusCode: 302,
     headers: { location: safeNext(next), 'cache-control': 'no-store' },
