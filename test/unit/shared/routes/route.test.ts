@@ -31,9 +31,13 @@ describe('route table', () => {
     expect(findRoute('GET', '/kv/abc/')?.params).toEqual({ pk: 'abc' });
   });
 
-  it('marks only health, login, refresh, the beacon-posted event log and the SQL Lab form post as public', () => {
+  it('marks only health, login (API and form), logout, refresh, the beacon-posted event log and the SQL Lab form post as public', () => {
     const publicNames = routes.filter((r) => r.public).map((r) => r.name).sort();
-    expect(publicNames).toEqual(['eventLog.post', 'health.get', 'security.login', 'security.refresh', 'sqllab.postForm', 'sqllab.postFormLegacy']);
+    expect(publicNames).toEqual([
+      'eventLog.post', 'health.get', 'security.login', 'security.refresh',
+      'session.login', 'session.loginPage', 'session.loginPageTwin', 'session.loginTwin', 'session.logout',
+      'sqllab.postForm', 'sqllab.postFormLegacy',
+    ]);
   });
 
   it('gives every route on an SPA page path a /superset twin for CloudFront to redirect to', () => {
