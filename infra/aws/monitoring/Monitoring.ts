@@ -2,7 +2,7 @@
 // comes from the stack parameter AlarmEmail (optional: empty means no subscription; subscribe the
 // topic to a pager or chat integration instead). `cdk deploy SqlscapeApi --parameters
 // SqlscapeApi:AlarmEmail=ops@example.com`; AWS then mails a confirmation link to that address.
-import { CfnCondition, CfnParameter, Fn, Stack } from 'aws-cdk-lib';
+import { CfnCondition, CfnOutput, CfnParameter, Fn, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -60,5 +60,8 @@ export class Monitoring extends Construct {
     add(reportErrorsAlarm(this, 'ReportRunErrorsAlarm'));
 
     this.dashboard = operationsDashboard(this, 'Dashboard', { ...props, alarms: this.alarms });
+    // Printed by `npm run deploy` (infra/aws/deploy/plan.ts).
+    new CfnOutput(Stack.of(this), 'AlarmTopicArn', { value: this.topic.topicArn });
+    new CfnOutput(Stack.of(this), 'DashboardName', { value: this.dashboard.dashboardName });
   }
 }

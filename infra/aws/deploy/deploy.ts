@@ -1,0 +1,51 @@
+// `npm run deploy`: build, show what will be created or changed, deploy every stack, print the outputs.
+//   1. vite build (unless --skip-build) and the DuckDB layer (infra/aws/duckdbLayer.ts)
+//   2. cdk synth (strict: a missing handler refuses) -> the resources per stack (plan.ts), then
+//      cdk diff against what is deployed
+//   3. after a yes (or --yes in CI): cdk deploy --all, outputs to .data/cdk-outputs.json
+//   4. the app URL, user pool and how to create the first Admin
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../paths';
+import { parseDeployArgs, UsageError } from './options';
+import { outputsSummary, planSummary, type StackOutputs } from './plan';
+import { confirm, run } from './run';
+
+const CDK_OUT = join(REPO_ROOT, 'cdk.out');
+const OUTPUTS_FILE = join(REPO_ROOT, '.data', 'cdk-outputs.json');
+
+function templates() {
+  const out: Record<string, { Resources?: Record<string, { Type: string }> }> = {};
+  for (const file of readdirSync(CDK_OUT).filter((f) => f.endsWith('.template.json'))) {
+    out[file.replace(/\.template\.json$/, '')] = JSON.parse(readFileSync(join(CDK_OUT, file), 'utf8'));
+  }
+  return out;
+}
+
+async function main() {
+  const options = parseDeployArgs(process.argv.slice(2));
+  const context = ['-c', 'strict=true', ...options.context.flatMap((c) => ['-c', c])];
+  if (!options.skipBuild) run('npm', ['run', 'build']);
+  run('node', ['--import', 'tsx', 'infra/aws/duckdbLayer.ts']);
+  run('npx', ['cdk', 'synth', '--quiet', ...context]);
+  console.log('\nWhat this deployment holds:');
+  for (const line of planSummary(templates())) console.log(`  ${line}`);
+  console.log('\nChanges against what is deployed (all of it on a first deploy):');
+  // cdk diff exits 1 when there are differences with --fail; without it, 0 either way.
+  run('npx', ['cdk', 'diff', '--all', ...context]);
+  if (options.planOnly) return;
+  if (!options.yes && !(await confirm('Deploy these changes?'))) {
+    console.log('Nothing deployed (pass --yes to deploy without the question).');
+    return;
+  }
+  mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
+  run('npx', ['cdk', 'deploy', '--all', ...context, '--require-approval', 'never', '--outputs-file', OUTPUTS_FILE]);
+  const outputs: StackOutputs = existsSync(OUTPUTS_FILE) ? JSON.parse(readFileSync(OUTPUTS_FILE, 'utf8')) : {};
+  console.log('\nDeployed.');
+  for (const line of outputsSummary(outputs, process.env.AWS_REGION ?? process.env.CDK_DEFAULT_REGION)) console.log(line);
+}
+
+main().catch((error) => {
+  console.error(error instanceof UsageError ? error.message : `deploy failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,46 @@
+// What `npm run deploy` prints comes from the synthesized templates: the outputs it reads exist, the
+// plan summary counts what the stacks hold, and the stages and buckets log their accesses (nag's fixes).
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outputsSummary, planSummary } from '../../infra/aws/deploy/plan';
+import { synthApp } from './synthApp';
+
+let templates: Record<string, Template>;
+
+beforeAll(async () => {
+  templates = (await synthApp({ withWebDist: true })).templates;
+});
+
+const outputsOf = (t: Template) => Object.keys((t.toJSON().Outputs ?? {}) as Record<string, unknown>);
+
+describe('deploy outputs and plan', () => {
+  it('declares every output the deploy summary prints', () => {
+    expect(outputsOf(templates.web)).toContain('WebUrl');
+    expect(outputsOf(templates.stateful)).toEqual(expect.arrayContaining(['UserPoolId', 'UserPoolClientId']));
+    expect(outputsOf(templates.api)).toEqual(expect.arrayContaining(['ApiUrl', 'AlarmTopicArn', 'DashboardName']));
+    expect(outputsOf(templates.realtime)).toContain('WebSocketUrl');
+    // As cdk deploy's outputs file gives them: every line names a value, none says it is missing.
+    const outputs = Object.fromEntries(Object.entries(templates).map(([stack, t]) => [stack, Object.fromEntries(outputsOf(t).map((k) => [k, `<${k}>`]))]));
+    const text = outputsSummary(outputs).join('\n');
+    for (const key of ['<WebUrl>', '<ApiUrl>', '<WebSocketUrl>', '<UserPoolId>', '<AlarmTopicArn>']) expect(text).toContain(key);
+  });
+
+  it('summarizes what each stack creates', () => {
+    const lines = planSummary(Object.fromEntries(Object.entries(templates).map(([stack, t]) => [stack, t.toJSON()])));
+    expect(lines.find((l) => l.startsWith('api:'))).toMatch(/\d+ Lambda functions/);
+    expect(lines.find((l) => l.startsWith('stateful:'))).toMatch(/\d+ DynamoDB tables, .*S3 buckets/);
+    expect(lines.find((l) => l.startsWith('web:'))).toMatch(/1 CloudFront distributions/);
+  });
+
+  it('logs API stage accesses, bucket accesses and CloudFront requests', () => {
+    for (const t of [templates.api, templates.realtime]) {
+      const stages = Object.values(t.findResources('AWS::ApiGatewayV2::Stage'));
+      expect(stages.length).toBeGreaterThan(0);
+      for (const s of stages) expect(s.Properties.AccessLogSettings?.DestinationArn).toBeDefined();
+    }
+    const buckets = Object.entries(templates.stateful.findResources('AWS::S3::Bucket'));
+    for (const [id, b] of buckets) if (!id.startsWith('AccessLogsBucket')) expect(b.Properties.LoggingConfiguration, id).toBeDefined();
+    const [distribution] = Object.values(templates.web.findResources('AWS::CloudFront::Distribution'));
+    expect(distribution.Properties.DistributionConfig.Logging?.Bucket).toBeDefined();
+  });
+});
