@@ -23,6 +23,11 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
+const raw = async (sql: string) => {
+  const res = await api('/api/v1/sqllab/execute/', { method: 'POST', json: { database_id: 1, sql, schema: 'main', runAsync: false } });
+  return res.data as Record<string, any>[];
+};
+
 const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
   const res = await fetch(`${cloud.url}${path}`, {
     method: init.method ?? 'GET',
@@ -121,6 +126,36 @@ describe('native filters and cross-filters', () => {
     await screenshot(page, 'dashboard-cross-filter');
     await cross.getByRole('button', { name: 'Clear cross-filter of Cars per origin and cylinders' }).click();
     await expect.poll(() => cross.count()).toBe(0);
+    await page.close();
+  });
+  it('a range filter spans the data; a value filter selects its first value by default, selects all, takes a typed value', async () => {
+    const id = await carsDashboard();
+    const datasetId = (await api(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:cars)))')}`)).result[0].id;
+    const filter = (fid: string, name: string, filterType: string, column: string, controlValues: Record<string, unknown> = {}) => ({
+      id: `NATIVE_FILTER-${fid}`, type: 'NATIVE_FILTER', name, filterType, targets: [{ datasetId, column: { name: column } }],
+      controlValues: { multiSelect: true, ...controlValues }, defaultDataMask: { filterState: { value: null } }, cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] },
+    });
+    const metadata = { native_filter_configuration: [filter('hp', 'Horsepower', 'filter_range', 'Horsepower'), filter('origin', 'Origin', 'filter_select', 'Origin', { defaultToFirstItem: true })] };
+    await api(`/api/v1/dashboard/${id}`, { method: 'PUT', json: { json_metadata: JSON.stringify(metadata) } });
+    const bounds = (await raw('SELECT min("Horsepower") AS lo, max("Horsepower") AS hi FROM cars'))[0];
+
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${id}/`);
+    // The first origin (values are listed by count, USA first) is applied without a click.
+    await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => page.getByLabel('Horsepower minimum', { exact: true }).getAttribute('placeholder')).toBe(String(bounds.lo));
+    expect(await page.getByLabel('Horsepower maximum', { exact: true }).getAttribute('max')).toBe(String(bounds.hi));
+
+    await page.getByRole('button', { name: 'Select all (3)' }).click();
+    await page.getByLabel('Horsepower minimum', { exact: true }).fill('150');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const expected = await raw('SELECT count(DISTINCT ("Origin", "Cylinders"))::INTEGER AS n FROM cars WHERE "Horsepower" >= 150');
+    await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(expected[0].n);
+
+    // A value that is not in the list can be typed and chosen.
+    await page.getByLabel('Search Origin').fill('Atlantis');
+    await page.getByRole('button', { name: 'Add "Atlantis"' }).click();
+    await expect.poll(() => page.getByLabel('Origin selection').innerText()).toContain('Atlantis');
     await page.close();
   });
 });

@@ -51,6 +51,14 @@ export function applyFilters() {
   applied([...changed]);
 }
 
+/** One filter's value applied at once (a default the data decides, such as "select first value"). */
+export function applyFilterValue(filterId: string, value: unknown) {
+  const filter = nativeFilters().find((f) => f.id === filterId);
+  if (!filter) return;
+  dashboardStore.dataMask[filterId] = filterDataMask(filter, value);
+  applied(chartsAffectedBy(filterId, filterContext()));
+}
+
 /** "Clear all": every native filter and cross-filter emptied. */
 export function clearAllFilters() {
   const changed = new Set<number>();

@@ -24,6 +24,15 @@ import { dashboardStore } from '../state/dashboardStore';
 import { saveFilterConfiguration } from '../actions/filterActions';
 import { makeId } from '../actions/ids';
 
+/** The value filter's options (Superset's controlValues), with their defaults. */
+const SELECT_OPTIONS: [key: string, label: string, fallback: boolean][] = [
+  ['multiSelect', 'Can select multiple values', true],
+  ['enableEmptyFilter', 'Filter value is required', false],
+  ['defaultToFirstItem', 'Select first filter value by default', false],
+  ['inverseSelection', 'Inverse selection', false],
+  ['creatable', 'Allow values that are not in the list', true],
+];
+
 const TYPES: [FilterType, string][] = [
   ['filter_select', 'Value'],
   ['filter_range', 'Numerical range'],
@@ -141,12 +150,13 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
                 </select>
               </label>
               {showErrors && errors[selected.id]?.column && <p role="alert" className="field__error">{errors[selected.id].column}</p>}
-              {selected.filterType === 'filter_select' && (
-                <label className="field-check">
-                  <input type="checkbox" checked={selected.controlValues.multiSelect !== false} onChange={(e) => update(selected.id, { controlValues: { ...selected.controlValues, multiSelect: e.target.checked } })} />
-                  Can select multiple values
-                </label>
-              )}
+              {selected.filterType === 'filter_select' &&
+                SELECT_OPTIONS.map(([key, label, fallback]) => (
+                  <label key={key} className="field-check">
+                    <input type="checkbox" checked={selected.controlValues[key] === undefined ? fallback : selected.controlValues[key] === true} onChange={(e) => update(selected.id, { controlValues: { ...selected.controlValues, [key]: e.target.checked } })} />
+                    {label}
+                  </label>
+                ))}
               <label className="field">
                 Default value
                 <input

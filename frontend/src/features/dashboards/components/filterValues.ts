@@ -32,3 +32,22 @@ export async function loadFilterValues(filter: NativeFilter, search: string, pag
   });
   return (result[0]?.data ?? []).map((row) => (row as Record<string, unknown>)[col]);
 }
+
+/** The smallest and largest value of a range filter's column (MIN and MAX through the chart data API). */
+export async function loadRangeBounds(filter: NativeFilter): Promise<{ min: number; max: number } | null> {
+  const target = filter.targets[0];
+  if (!target?.datasetId || !target.column?.name) return null;
+  const col = target.column.name;
+  const metric = (fn: 'MIN' | 'MAX') => ({ expressionType: 'SIMPLE' as const, column: { column_name: col }, aggregate: fn, label: fn.toLowerCase() });
+  const result = await fetchChartData({
+    datasource: { id: target.datasetId, type: 'table' },
+    force: false,
+    queries: [{ columns: [], metrics: [metric('MIN'), metric('MAX')], filters: [], row_limit: 1 }],
+    result_format: 'json',
+    result_type: 'full',
+  });
+  const row = (result[0]?.data?.[0] ?? {}) as Record<string, unknown>;
+  const min = Number(row.min);
+  const max = Number(row.max);
+  return row.min === null || row.max === null || !Number.isFinite(min) || !Number.isFinite(max) ? null : { min, max };
+}
