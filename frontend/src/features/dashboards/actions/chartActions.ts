@@ -32,7 +32,8 @@ export async function queryChart(chartId: number, force = false): Promise<void> 
   const layers = queriedLayerNames(formData);
   entry.state = annotationQueriesStarted(chartUpdateStarted(entry.state, formData, Date.now()), layers, runId);
   if (!plugin) {
-    entry.state = chartUpdateFailed(entry.state, `Unknown visualization type: ${chart.vizType}`, null, Date.now());
+    const message = `Unknown visualization type: ${chart.vizType}`;
+    entry.state = annotationQueriesFailed(chartUpdateFailed(entry.state, message, null, Date.now()), layers, runId, new Error(message));
     return;
   }
   inFlight.get(chartId)?.abort();
