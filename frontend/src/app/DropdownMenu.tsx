@@ -2,6 +2,9 @@
 // keys move between items, Escape closes and returns focus to the button, a click outside closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
+/** The menu's focusable entries: plain items and checkable ones (a toggle such as "Email reports active"). */
+const ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
+
 interface DropdownMenuProps {
   label: ReactNode;
   /** Accessible name of the button when the visible label is not enough (e.g. an avatar). */
@@ -25,7 +28,7 @@ export function DropdownMenu({ label, ariaLabel, active, align = 'start', childr
     };
     document.addEventListener('pointerdown', onPointerDown);
     // Focus the first item so keyboard users land inside the menu they opened.
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    rootRef.current?.querySelector<HTMLElement>(ITEMS)?.focus();
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
@@ -35,7 +38,7 @@ export function DropdownMenu({ label, ariaLabel, active, align = 'start', childr
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const items = Array.from(rootRef.current?.querySelectorAll<HTMLElement>(ITEMS) ?? []);
     const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.preventDefault();

@@ -4,7 +4,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useDialogFocus } from './useDialogFocus';
 
-export function Modal({ title, onClose, onSubmit, children, wide }: { title: string; onClose: () => void; onSubmit?: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({ title, onClose, onSubmit, children, wide, className }: { title: string; onClose: () => void; onSubmit?: () => void; children: ReactNode; wide?: boolean; className?: string }) {
   const form = useRef<HTMLFormElement>(null);
   const titleId = useId();
   useDialogFocus(form, onClose);
@@ -13,7 +13,7 @@ export function Modal({ title, onClose, onSubmit, children, wide }: { title: str
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <form
         ref={form}
-        className={`modal${wide ? ' modal--wide' : ''}`}
+        className={`modal${wide ? ' modal--wide' : ''}${className ? ` ${className}` : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

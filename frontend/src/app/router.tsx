@@ -62,6 +62,8 @@ const datasetListAliasRoute = page('dataset/list', 'Datasets', () => import('../
 const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('../features/dashboards/DashboardListPage'));
 const reportListRoute = page('report/list', 'Reports', () => import('../features/reports/ReportListPage'));
 const alertListRoute = page('alert/list', 'Alerts', () => import('../features/reports/ReportListPage'));
+const reportLogRoute = page('report/$pk/log', 'Execution log', () => import('../features/reports/ReportLogPage'));
+const alertLogRoute = page('alert/$pk/log', 'Execution log', () => import('../features/reports/ReportLogPage'));
 const outboxRoute = page('report/outbox', 'Email outbox', () => import('../features/reports/OutboxPage'));
 const tagListRoute = page('superset/tags', 'Tags', () => import('../features/tags/TagListPage'));
 const annotationLayerListRoute = page('annotationlayer/list', 'Annotation layers', () => import('../features/annotations/AnnotationLayerListPage'));
@@ -84,6 +86,8 @@ const routeTree = rootRoute.addChildren([
     dashboardListRoute,
     reportListRoute,
     alertListRoute,
+    reportLogRoute,
+    alertLogRoute,
     datasetListRoute,
     datasetListAliasRoute,
     outboxRoute,

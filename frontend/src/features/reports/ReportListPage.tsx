@@ -1,5 +1,6 @@
 // /report/list/ and /alert/list/: the user's reports or alerts with their schedule, last state and
-// last run, an active toggle per row and delete (Superset's Alerts & Reports list, section 8 messages).
+// last run, an active toggle per row, edit (the Alert/Report modal), the execution log and delete;
+// "+ Report" / "+ Alert" open the modal empty (Superset's Alerts & Reports list, section 8 messages).
 import { useCallback, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { api } from '../../api/client';
@@ -7,6 +8,9 @@ import type { ResponseOf } from '../../api/routeTypes';
 import { EmptyState } from '../../app/EmptyState';
 import { PageHeader } from '../../app/PageHeader';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
+import { AlertReportModal } from './components/AlertReportModal';
+import { deleteReport } from './state/reportsStore';
+import './reports.css';
 
 interface ReportRow {
   id: number;
@@ -32,6 +36,7 @@ export default function ReportListPage() {
   const type = path.startsWith('/alert') ? 'Alert' : 'Report';
   const [rows, setRows] = useState<ReportRow[] | null>(null);
   const [error, setError] = useState(false);
+  const [editing, setEditing] = useState<{ reportId: number | null } | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -54,22 +59,25 @@ export default function ReportListPage() {
     }
   };
   const remove = async (row: ReportRow) => {
-    try {
-      await api.call('report.delete', { params: { pk: row.id } });
-      addSuccessToast(`Deleted: ${row.name}`);
-      void load();
-    } catch {
-      addDangerToast('Your report could not be deleted');
-    }
+    if (await deleteReport(row)) void load();
   };
 
   const title = type === 'Alert' ? 'Alerts' : 'Reports';
   return (
     <div className="page">
-      <PageHeader title={title} subtitle={rows ? `${rows.length} ${rows.length === 1 ? type.toLowerCase() : title.toLowerCase()}` : undefined} />
+      <PageHeader
+        title={title}
+        subtitle={rows ? `${rows.length} ${rows.length === 1 ? type.toLowerCase() : title.toLowerCase()}` : undefined}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => setEditing({ reportId: null })}>
+            {`+ ${type}`}
+          </button>
+        }
+      />
+      {editing && <AlertReportModal type={type} reportId={editing.reportId} onClose={() => setEditing(null)} onSaved={() => void load()} />}
       {error && <p className="form__error" role="alert">{title} could not be loaded.</p>}
       {rows && rows.length === 0 ? (
-        <EmptyState headingLevel={2} title={`No ${title.toLowerCase()} yet`} message="Set up an email report from a chart or dashboard menu." />
+        <EmptyState headingLevel={2} title={`No ${title.toLowerCase()} yet`} message={`Set up an email report from a chart or dashboard menu, or add one with "+ ${type}".`} />
       ) : (
         <div className="panel">
           <table className="simple-table" aria-label={title}>
@@ -94,7 +102,11 @@ export default function ReportListPage() {
                     <input type="checkbox" role="switch" aria-label={`Active: ${r.name}`} checked={r.active} onChange={() => void toggle(r)} />
                   </td>
                   <td>
-                    <button type="button" className="button button--ghost button--small" aria-label={`Delete ${r.name}`} onClick={() => void remove(r)}>Delete</button>
+                    <div className="report-actions">
+                      <button type="button" className="button button--ghost button--small" aria-label={`Edit ${r.name}`} onClick={() => setEditing({ reportId: r.id })}>Edit</button>
+                      <a className="button button--ghost button--small" aria-label={`Execution log of ${r.name}`} href={`/${type.toLowerCase()}/${r.id}/log/`}>Execution log</a>
+                      <button type="button" className="button button--ghost button--small" aria-label={`Delete ${r.name}`} onClick={() => void remove(r)}>Delete</button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,5 @@
 // The dashboard menu of spec section 2: refresh, auto-refresh, properties, CSS, fullscreen, download,
-// share, save as.
+// share, save as, and the email report entries (set up, or manage: active, edit, delete).
 import { useSnapshot } from 'valtio';
 import { DropdownMenu } from '../../../app/DropdownMenu';
 import { api } from '../../../api/client';
@@ -8,6 +8,7 @@ import { dashboardStore } from '../state/dashboardStore';
 import { REFRESH_INTERVALS, setRefreshFrequency } from '../state/dashboardState';
 import { refreshDashboard } from '../actions/chartActions';
 import { saveDashboardAs } from '../actions/saveDashboard';
+import { useReportMenu } from '../../reports/components/useReportMenu';
 
 async function copyPermalink() {
   const info = dashboardStore.info!;
@@ -22,34 +23,39 @@ async function copyPermalink() {
 
 export function DashboardMenu({ onEditProperties }: { onEditProperties: () => void }) {
   const snap = useSnapshot(dashboardStore);
+  const reports = useReportMenu('dashboards', snap.info?.id ?? null, snap.info?.title ?? '');
   const item = (label: string, action: () => void, close: () => void) => (
     <button type="button" role="menuitem" className="dropdown__item" onClick={() => { close(); action(); }}>
       {label}
     </button>
   );
   return (
-    <DropdownMenu label="⋯" ariaLabel="Dashboard menu" align="end">
-      {(close) => (
-        <>
-          {item('Refresh dashboard', () => void refreshDashboard(true), close)}
-          <div className="dropdown__header" role="presentation">Set auto-refresh interval</div>
-          {REFRESH_INTERVALS.map(([seconds, label]) =>
-            item(`${seconds === snap.ui.refreshFrequency ? '✓ ' : ''}${label}`, () => (dashboardStore.ui = setRefreshFrequency(dashboardStore.ui, seconds, false)), close),
-          )}
-          {snap.info?.canEdit && item('Edit properties', onEditProperties, close)}
-          {item('Enter fullscreen', () => void document.documentElement.requestFullscreen?.().catch(() => undefined), close)}
-          {item('Share permalink', () => void copyPermalink(), close)}
-          {snap.info?.canEdit &&
-            item(
-              'Save as',
-              () => {
-                const title = window.prompt('New dashboard title', `${snap.info!.title} [copy]`);
-                if (title) void saveDashboardAs(title, false).then((id) => id && window.location.assign(`/superset/dashboard/${id}/`));
-              },
-              close,
+    <>
+      <DropdownMenu label="⋯" ariaLabel="Dashboard menu" align="end">
+        {(close) => (
+          <>
+            {item('Refresh dashboard', () => void refreshDashboard(true), close)}
+            <div className="dropdown__header" role="presentation">Set auto-refresh interval</div>
+            {REFRESH_INTERVALS.map(([seconds, label]) =>
+              item(`${seconds === snap.ui.refreshFrequency ? '✓ ' : ''}${label}`, () => (dashboardStore.ui = setRefreshFrequency(dashboardStore.ui, seconds, false)), close),
             )}
-        </>
-      )}
-    </DropdownMenu>
+            {snap.info?.canEdit && item('Edit properties', onEditProperties, close)}
+            {item('Enter fullscreen', () => void document.documentElement.requestFullscreen?.().catch(() => undefined), close)}
+            {item('Share permalink', () => void copyPermalink(), close)}
+            {snap.info?.canEdit &&
+              item(
+                'Save as',
+                () => {
+                  const title = window.prompt('New dashboard title', `${snap.info!.title} [copy]`);
+                  if (title) void saveDashboardAs(title, false).then((id) => id && window.location.assign(`/superset/dashboard/${id}/`));
+                },
+                close,
+              )}
+            {reports.items(close)}
+          </>
+        )}
+      </DropdownMenu>
+      {reports.dialogs}
+    </>
   );
 }

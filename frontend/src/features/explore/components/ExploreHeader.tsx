@@ -1,4 +1,5 @@
-// Explore's header: the chart name, favorite star, permalink copy, View query, downloads and Save.
+// Explore's header: the chart name, favorite star, permalink copy, View query, downloads, the "..." menu
+// of a saved chart (email reports) and Save.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { DropdownMenu } from '../../../app/DropdownMenu';
@@ -10,6 +11,7 @@ import { downloadData, downloadPng, fetchQueryText } from '../actions/chartQueri
 import { SaveModal } from './SaveModal';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
 import { ResultsTable } from '../../charts/render/ResultsTable';
+import { useReportMenu } from '../../reports/components/useReportMenu';
 
 export function ExploreHeader({ title }: { title: string }) {
   const snap = useSnapshot(exploreStore);
@@ -17,6 +19,7 @@ export function ExploreHeader({ title }: { title: string }) {
   const [query, setQuery] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'properties' | 'table' | null>(null);
   const result = snap.queriesData?.[0];
+  const reports = useReportMenu('charts', snap.slice?.slice_id ?? null, snap.slice?.slice_name ?? '');
   const fail = (e: unknown) => addDangerToast(e instanceof Error ? e.message : 'An error occurred');
   const viewQuery = () => fetchQueryText().then(setQuery, fail);
   return (
@@ -57,6 +60,8 @@ export function ExploreHeader({ title }: { title: string }) {
           </>
         )}
       </DropdownMenu>
+      {snap.slice && <DropdownMenu label="⋯" ariaLabel="More chart actions" align="end">{(close) => reports.items(close)}</DropdownMenu>}
+      {reports.dialogs}
       <button type="button" className="button button--primary" disabled={!snap.datasource} onClick={() => setSaving(true)}>
         Save
       </button>
