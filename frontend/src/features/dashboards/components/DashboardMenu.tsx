@@ -1,5 +1,6 @@
 // The dashboard menu of spec section 2: refresh, auto-refresh, properties, CSS, fullscreen, download,
 // share, save as, and the email report entries (set up, or manage: active, edit, delete).
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { DropdownMenu } from '../../../app/DropdownMenu';
 import { api } from '../../../api/client';
@@ -9,6 +10,7 @@ import { REFRESH_INTERVALS, setRefreshFrequency } from '../state/dashboardState'
 import { refreshDashboard } from '../actions/chartActions';
 import { saveDashboardAs } from '../actions/saveDashboard';
 import { useReportMenu } from '../../reports/components/useReportMenu';
+import { CssEditorModal } from './CssEditorModal';
 
 async function copyPermalink() {
   const info = dashboardStore.info!;
@@ -23,6 +25,7 @@ async function copyPermalink() {
 
 export function DashboardMenu({ onEditProperties }: { onEditProperties: () => void }) {
   const snap = useSnapshot(dashboardStore);
+  const [editingCss, setEditingCss] = useState(false);
   const reports = useReportMenu('dashboards', snap.info?.id ?? null, snap.info?.title ?? '');
   const item = (label: string, action: () => void, close: () => void) => (
     <button type="button" role="menuitem" className="dropdown__item" onClick={() => { close(); action(); }}>
@@ -40,6 +43,7 @@ export function DashboardMenu({ onEditProperties }: { onEditProperties: () => vo
               item(`${seconds === snap.ui.refreshFrequency ? '✓ ' : ''}${label}`, () => (dashboardStore.ui = setRefreshFrequency(dashboardStore.ui, seconds, false)), close),
             )}
             {snap.info?.canEdit && item('Edit properties', onEditProperties, close)}
+            {snap.info?.canEdit && item('Edit CSS', () => setEditingCss(true), close)}
             {item('Enter fullscreen', () => void document.documentElement.requestFullscreen?.().catch(() => undefined), close)}
             {item('Share permalink', () => void copyPermalink(), close)}
             {snap.info?.canEdit &&
@@ -56,6 +60,7 @@ export function DashboardMenu({ onEditProperties }: { onEditProperties: () => vo
         )}
       </DropdownMenu>
       {reports.dialogs}
+      {editingCss && <CssEditorModal onClose={() => setEditingCss(false)} />}
     </>
   );
 }
