@@ -43,8 +43,8 @@ async function makeFixtures(): Promise<A11yFixtures> {
   for (const id of ids) layout[`CHART-${id}`] = { id: `CHART-${id}`, type: 'CHART', children: [], parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'], meta: { chartId: id, width: 6, height: 50 } };
   const dashboard = await api('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Audit board', position_json: JSON.stringify(layout), published: true } });
   const recipients = [{ type: 'Email', recipient_config_json: { target: 'audit@example.com' } }];
-  await api('/api/v1/report/', { method: 'POST', json: { type: 'Report', name: 'Audit report', crontab: '0 9 * * *', timezone: 'UTC', chart: ids[1], creation_method: 'charts', recipients } });
-  await api('/api/v1/report/', {
+  const report = await api('/api/v1/report/', { method: 'POST', json: { type: 'Report', name: 'Audit report', crontab: '0 9 * * *', timezone: 'UTC', chart: ids[1], creation_method: 'charts', recipients } });
+  const alert = await api('/api/v1/report/', {
     method: 'POST',
     json: { type: 'Alert', name: 'Audit alert', crontab: '0 9 * * *', timezone: 'UTC', chart: ids[1], creation_method: 'alerts_reports', database: 1, sql: 'SELECT 1', validator_type: 'not null', validator_config_json: {}, recipients },
   });
@@ -52,7 +52,7 @@ async function makeFixtures(): Promise<A11yFixtures> {
   await api(`/api/v1/annotation_layer/${layer.id}/annotation/`, { method: 'POST', json: { short_descr: 'Audit note', long_descr: 'audit', start_dttm: '2013-07-01T00:00:00', end_dttm: '2013-07-02T00:00:00' } });
   await api(`/api/v1/tag/3/${dashboard.id}/`, { method: 'POST', json: { properties: { tags: ['audit'] } } });
   const tagId = (await api(`/api/v1/dashboard/${dashboard.id}`)).result.tags.find((t: { name: string }) => t.name === 'audit').id as number;
-  return { baseUrl: cloud.url, chartId: ids[1], dashboardId: dashboard.id, annotationLayerId: layer.id, tagId };
+  return { baseUrl: cloud.url, chartId: ids[1], dashboardId: dashboard.id, annotationLayerId: layer.id, tagId, reportId: report.id, alertId: alert.id };
 }
 
 beforeAll(async () => {

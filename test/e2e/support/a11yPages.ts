@@ -11,6 +11,8 @@ export interface A11yFixtures {
   dashboardId: number;
   annotationLayerId: number;
   tagId: number;
+  reportId: number;
+  alertId: number;
 }
 
 export interface A11yPage {
@@ -174,6 +176,41 @@ export const A11Y_PAGES: A11yPage[] = [
       await page.getByRole('button', { name: 'Save' }).waitFor();
       await page.getByRole('list', { name: 'Charts' }).getByRole('listitem').first().waitFor();
       await drawnCharts(page);
+    },
+  },
+  {
+    name: 'report execution log',
+    route: 'report/$pk/log',
+    path: (f) => `/report/${f.reportId}/log/`,
+    ready: async (page) => {
+      await heading(page, 'Audit report');
+      await page.getByRole('heading', { name: 'No runs yet' }).waitFor();
+    },
+  },
+  {
+    name: 'alert execution log',
+    route: 'alert/$pk/log',
+    path: (f) => `/alert/${f.alertId}/log/`,
+    ready: (page) => heading(page, 'Audit alert'),
+  },
+  {
+    name: 'alert modal open (edit)',
+    route: 'alert/list',
+    path: () => '/alert/list/',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Edit Audit alert' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit alert' });
+      await dialog.getByRole('status', { name: 'Schedule preview' }).getByText('At 09:00').waitFor();
+    },
+  },
+  {
+    name: 'report modal open (chart menu)',
+    route: 'explore',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'More chart actions' }).click();
+      await page.getByRole('menuitem', { name: 'Edit email report' }).click();
+      await page.getByRole('dialog', { name: 'Edit email report' }).getByRole('status', { name: 'Schedule preview' }).waitFor();
     },
   },
   {

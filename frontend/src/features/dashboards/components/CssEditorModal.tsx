@@ -1,7 +1,7 @@
 // "Edit CSS" of the dashboard menu: the dashboard's css field, applied to the page as it is typed
 // (the page renders info.css in a <style>), saved with the dashboard; Cancel restores what was there.
 import { useRef, useState } from 'react';
-import { Modal } from '../../sqllab/components/Modal';
+import { Modal } from '../../../app/Modal';
 import { dashboardStore } from '../state/dashboardStore';
 import { saveDashboard } from '../actions/saveDashboard';
 
