@@ -84,6 +84,11 @@ export function TopNav() {
                   Settings
                 </Link>
               )}
+              {roles.includes('Admin') && (
+                <Link to="/rowlevelsecurity/list/" role="menuitem" className="dropdown__item" onClick={close}>
+                  Row Level Security
+                </Link>
+              )}
               <button type="button" role="menuitem" className="dropdown__item" onClick={logout}>
                 Logout
               </button>

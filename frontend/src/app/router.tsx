@@ -68,6 +68,7 @@ const outboxRoute = page('report/outbox', 'Email outbox', () => import('../featu
 const tagListRoute = page('superset/tags', 'Tags', () => import('../features/tags/TagListPage'));
 const annotationLayerListRoute = page('annotationlayer/list', 'Annotation layers', () => import('../features/annotations/AnnotationLayerListPage'));
 const annotationListRoute = page('annotationlayer/$layerId/annotation', 'Annotations', () => import('../features/annotations/AnnotationListPage'));
+const rowLevelSecurityRoute = page('rowlevelsecurity/list', 'Row Level Security', () => import('../features/rowLevelSecurity/RowLevelSecurityListPage'));
 const allEntitiesRoute = page('superset/all_entities', 'All entities', () => import('../features/tags/AllEntitiesPage'));
 
 const routeTree = rootRoute.addChildren([
@@ -95,6 +96,7 @@ const routeTree = rootRoute.addChildren([
     allEntitiesRoute,
     annotationLayerListRoute,
     annotationListRoute,
+    rowLevelSecurityRoute,
     userInfoRoute,
     settingsRoute,
   ]),
