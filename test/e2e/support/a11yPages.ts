@@ -103,6 +103,16 @@ export const A11Y_PAGES: A11yPage[] = [
   listPage('tags', '/superset/tags/', 'Tags', 'Tags'),
   listPage('annotation layers', '/annotationlayer/list/', 'Annotation layers', 'Annotation layers'),
   {
+    name: 'row level security',
+    route: 'rowlevelsecurity/list',
+    path: () => '/rowlevelsecurity/list/',
+    ready: async (page) => {
+      await heading(page, 'Row Level Security');
+      // The audit's store may hold no rule: the empty state is the page then.
+      await page.getByText('No rules yet').or(page.getByRole('table', { name: 'Row level security rules' }).locator('tbody tr').first()).first().waitFor();
+    },
+  },
+  {
     name: 'annotations of a layer',
     route: 'annotationlayer/$layerId/annotation',
     path: (f) => `/annotationlayer/${f.annotationLayerId}/annotation/`,
