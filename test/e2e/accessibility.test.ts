@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import { auditPage, describeFindings } from './support/axe';
+import { typeSqlInto } from './support/sqlLab';
 import { A11Y_PAGES, type A11yFixtures } from './support/a11yPages';
 import type { LocalCloud } from '../support/localCloud';
 
@@ -197,5 +198,30 @@ describe('keyboard only', () => {
     await page.keyboard.press('Delete');
     await expect.poll(() => tabs.getByRole('tab').count()).toBe(before);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+  });
+});
+
+describe('keyboard only: SQL Lab results grid', () => {
+  it('arrows move the active cell (announced with aria-activedescendant); a column edge resizes with the arrows', async () => {
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.locator('.cm-content').waitFor();
+    await typeSqlInto(page, "SELECT 'a1' AS a, 'b1' AS b UNION ALL SELECT 'a2', 'b2' ORDER BY 1");
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const grid = page.getByRole('grid', { name: 'Query results' });
+    await grid.getByRole('gridcell', { name: 'b2' }).waitFor();
+    await grid.focus();
+    const active = () => grid.evaluate((g) => document.getElementById(g.getAttribute('aria-activedescendant') ?? '')?.textContent ?? null);
+    await expect.poll(active).toBe('a1');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(active).toBe('b2');
+
+    const edge = grid.getByRole('separator', { name: 'Resize column a' });
+    const before = Number(await edge.getAttribute('aria-valuenow'));
+    await edge.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await edge.getAttribute('aria-valuenow'))).toBe(before + 16);
+    // The edge's arrows resize; they do not move the active cell.
+    expect(await active()).toBe('b2');
   });
 });

@@ -1,6 +1,6 @@
 // The virtualized results grid: only the rows in view are in the DOM, so 100,000 rows scroll as
 // smoothly as 10. Sorting, search and widths are local view state; the rows themselves are never copied.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ResultColumn } from '../state/types';
 import { fillWidths, formatCell, initialWidth, isNumericColumn, nextSort, sampleRowIndexes, type Row, type SortSpec } from './gridData';
@@ -28,6 +28,8 @@ export interface ResultGridProps {
 export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSelect, onCopy, label }: ResultGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [widths, setWidths] = useState<Record<string, number>>({});
+  const cellIds = useId();
+  const cellId = (row: number, col: number) => `${cellIds}-r${row}-c${col}`;
   const [paneWidth, setPaneWidth] = useState(0);
   useEffect(() => {
     const el = scroller.current;
@@ -73,8 +75,17 @@ export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSel
     window.addEventListener('pointerup', up);
   };
 
+  /** The keyboard alternative to dragging a column edge: Left/Right by 16 pixels. */
+  const onResizerKey = (e: KeyboardEvent, column: ResultColumn) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    e.stopPropagation();
+    const next = Math.max(48, widthOf(column) + (e.key === 'ArrowRight' ? 16 : -16));
+    setWidths((w) => ({ ...w, [column.column_name]: next }));
+  };
+
   const onKeyDown = (e: KeyboardEvent) => {
-    if (!selected) return;
+    if (!selected || e.target !== e.currentTarget) return;
     const move = (row: number, col: number) => {
       const r = Math.max(0, Math.min(order.length - 1, row));
       const c = Math.max(0, Math.min(columns.length - 1, col));
@@ -106,6 +117,7 @@ export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSel
       aria-label={label}
       aria-rowcount={order.length + 1}
       aria-colcount={columns.length}
+      aria-activedescendant={selected ? cellId(selected.row, selected.col) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onFocus={() => !selected && order.length > 0 && onSelect({ row: 0, col: 0 })}
@@ -136,6 +148,10 @@ export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSel
                   role="separator"
                   aria-orientation="vertical"
                   aria-label={`Resize column ${c.column_name}`}
+                  aria-valuenow={Math.round(widthOf(c))}
+                  aria-valuemin={48}
+                  tabIndex={0}
+                  onKeyDown={(e) => onResizerKey(e, c)}
                   onPointerDown={(e) => startResize(e, c)}
                 />
               </div>
@@ -161,6 +177,7 @@ export function ResultGrid({ rows, columns, order, sort, onSort, selected, onSel
                   <div
                     key={c.column_name}
                     role="gridcell"
+                    id={cellId(v.index, ci)}
                     aria-selected={isSel}
                     className={`result-grid__td${isNumericColumn(c) ? ' is-numeric' : ''}${value == null ? ' is-null' : ''}${isSel ? ' is-selected' : ''}`}
                     onMouseDown={() => onSelect({ row: v.index, col: ci })}
