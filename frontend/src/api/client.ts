@@ -22,6 +22,8 @@ export interface ApiClient {
   call<N extends RouteName>(name: N, ...args: ArgsTuple<N>): Promise<ResponseOf<N>>;
   /** Calls a route and returns the Response untouched (CSV exports, blobs); still throws ApiError on non-2xx. */
   raw<N extends RouteName>(name: N, ...args: ArgsTuple<N>): Promise<Response>;
+  /** Posts a multipart form (file uploads: asset bundle imports) to a route and parses its JSON. */
+  upload<N extends RouteName>(name: N, form: FormData): Promise<ResponseOf<N>>;
   /** The URL a call would hit, e.g. for links and sendBeacon. */
   url<N extends RouteName>(name: N, ...args: ArgsTuple<N>): string;
   /** GET of a same-origin path the server handed out (an async event's result_url), with the token. */
@@ -118,6 +120,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     raw(name, ...args) {
       return request(name, args[0] as CallArgs<RouteName> | undefined);
+    },
+    async upload(name, form) {
+      const route = findRoute(name);
+      // No Content-Type: the browser writes multipart/form-data with its boundary.
+      const response = await send(name, route.public === true, buildUrl(route, {}, baseUrl), { method: route.method, headers: { Accept: 'application/json' }, body: form }, {});
+      return (await readBody(response)) as never;
     },
     url(name, ...args) {
       return buildUrl(findRoute(name), (args[0] ?? {}) as CallArgs<RouteName>, baseUrl);

@@ -2,6 +2,8 @@
 // favorite filters, sort, paging, card and table views, favorite stars, bulk delete, links to Explore.
 import { useCallback, useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
+import { exportAssets } from '../assets/assetBundles';
+import { ImportDialog } from '../assets/ImportDialog';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn } from '../../app/list/types';
 import { getPlugin } from '../../../../shared/viz/registry';
@@ -18,6 +20,7 @@ export default function ChartListPage() {
   const [reload, setReload] = useState(0);
   const [count, setCount] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ChartRow[] | null>(null);
+  const [importing, setImporting] = useState(false);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
   const toggle = (c: ChartRow) => setChartFavorite(c.id, !c.favorite).then(refresh, () => addDangerToast('There was an issue favoriting this chart.'));
   const remove = async (rows: ChartRow[]) => {
@@ -43,15 +46,18 @@ export default function ChartListPage() {
       header: 'Actions',
       hiddenHeader: true,
       render: (c) => (
+        <>
+        <button type="button" className="button button--ghost button--small" aria-label={`Export ${c.slice_name}`} onClick={() => void exportAssets('chart', [c.id])}>Export</button>
         <button type="button" className="button button--ghost button--small" aria-label={`Delete ${c.slice_name}`} onClick={() => setDeleting([c])}>
           Delete
         </button>
+        </>
       ),
     },
   ];
   return (
     <div className="page">
-      <PageHeader title="Charts" subtitle={count !== null ? `${count} charts` : undefined} />
+      <PageHeader title="Charts" subtitle={count !== null ? `${count} charts` : undefined} actions={<button type="button" className="button button--secondary" onClick={() => setImporting(true)}>Import charts</button>} />
       <ListView
         label="Charts"
         columns={columns}
@@ -69,12 +75,16 @@ export default function ChartListPage() {
             <small>{`${c.datasource_name_text ?? ''} · ${c.changed_on_delta_humanized ?? ''}`}</small>
           </div>
         )}
-        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) }]}
+        bulkActions={[
+          { key: 'export', label: 'Export selected', run: (rows) => exportAssets('chart', rows.map((r) => r.id)) },
+          { key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) },
+        ]}
         empty={{ title: 'No charts yet', message: 'Build a chart in Explore from a dataset to find it here.', filteredMessage: 'No charts match these filters.' }}
         loadError="Charts could not be loaded."
         reloadToken={reload}
         onLoaded={(page) => setCount(page.count)}
       />
+      {importing && <ImportDialog kind="chart" title="Import charts" onClose={() => setImporting(false)} onImported={refresh} />}
       {deleting && <ConfirmDelete title="Delete chart?" names={deleting.map((c) => c.slice_name)} onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} />}
     </div>
   );

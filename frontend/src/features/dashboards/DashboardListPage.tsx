@@ -3,6 +3,8 @@
 // and "+ Dashboard" which makes an untitled dashboard and opens it in edit mode.
 import { useCallback, useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
+import { exportAssets } from '../assets/assetBundles';
+import { ImportDialog } from '../assets/ImportDialog';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn } from '../../app/list/types';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
@@ -18,6 +20,7 @@ export default function DashboardListPage() {
   const [reload, setReload] = useState(0);
   const [count, setCount] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<DashboardRow[] | null>(null);
+  const [importing, setImporting] = useState(false);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
   const toggle = (d: DashboardRow) => setDashboardFavorite(d.id, !d.favorite).then(refresh, () => addDangerToast('There was an issue favoriting this dashboard.'));
   const create = () =>
@@ -47,9 +50,12 @@ export default function DashboardListPage() {
       header: 'Actions',
       hiddenHeader: true,
       render: (d) => (
+        <>
+        <button type="button" className="button button--ghost button--small" aria-label={`Export ${d.dashboard_title}`} onClick={() => void exportAssets('dashboard', [d.id])}>Export</button>
         <button type="button" className="button button--ghost button--small" aria-label={`Delete ${d.dashboard_title}`} onClick={() => setDeleting([d])}>
           Delete
         </button>
+        </>
       ),
     },
   ];
@@ -59,9 +65,12 @@ export default function DashboardListPage() {
         title="Dashboards"
         subtitle={count !== null ? `${count} dashboards` : undefined}
         actions={
-          <button type="button" className="button button--primary" onClick={() => void create()}>
-            + Dashboard
-          </button>
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>Import dashboards</button>
+            <button type="button" className="button button--primary" onClick={() => void create()}>
+              + Dashboard
+            </button>
+          </>
         }
       />
       <ListView
@@ -80,12 +89,16 @@ export default function DashboardListPage() {
             <small>{`${d.published ? 'Published' : 'Draft'} · ${d.changed_on_delta_humanized ?? ''}`}</small>
           </div>
         )}
-        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) }]}
+        bulkActions={[
+          { key: 'export', label: 'Export selected', run: (rows) => exportAssets('dashboard', rows.map((r) => r.id)) },
+          { key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) },
+        ]}
         empty={{ title: 'No dashboards yet', message: 'Create a dashboard with "+ Dashboard" and add charts to it.', filteredMessage: 'No dashboards match these filters.' }}
         loadError="Dashboards could not be loaded."
         reloadToken={reload}
         onLoaded={(page) => setCount(page.count)}
       />
+      {importing && <ImportDialog kind="dashboard" title="Import dashboards" onClose={() => setImporting(false)} onImported={refresh} />}
       {deleting && <ConfirmDelete title="Delete dashboard?" names={deleting.map((d) => d.dashboard_title)} onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} />}
     </div>
   );

@@ -3,6 +3,8 @@
 // delete, explore), filters (name, type, database, schema, owner), sort, paging and bulk delete.
 import { useCallback, useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
+import { exportAssets } from '../assets/assetBundles';
+import { ImportDialog } from '../assets/ImportDialog';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/ApiError';
 import { ListView } from '../../app/list/ListView';
@@ -50,6 +52,7 @@ export default function DatasetListPage() {
   const [count, setCount] = useState<number | null>(null);
   const [editing, setEditing] = useState<DatasetRow | null>(null);
   const [deleting, setDeleting] = useState<DatasetRow[] | null>(null);
+  const [importing, setImporting] = useState(false);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
   const remove = async (rows: DatasetRow[]) => {
@@ -80,6 +83,7 @@ export default function DatasetListPage() {
         <>
           <a className="button button--secondary button--small" href={exploreUrl(d.id)} aria-label={`Explore ${d.table_name}`}>Explore</a>
           <button type="button" className="button button--ghost button--small" aria-label={`Edit ${d.table_name}`} onClick={() => setEditing(d)}>Edit</button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Export ${d.table_name}`} onClick={() => void exportAssets('dataset', [d.id])}>Export</button>
           <button type="button" className="button button--ghost button--small" aria-label={`Delete ${d.table_name}`} onClick={() => setDeleting([d])}>Delete</button>
         </>
       ),
@@ -88,7 +92,7 @@ export default function DatasetListPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Datasets" subtitle={count !== null ? `${count.toLocaleString('en-US')} ${count === 1 ? 'dataset' : 'datasets'}` : undefined} />
+      <PageHeader title="Datasets" subtitle={count !== null ? `${count.toLocaleString('en-US')} ${count === 1 ? 'dataset' : 'datasets'}` : undefined} actions={<button type="button" className="button button--secondary" onClick={() => setImporting(true)}>Import datasets</button>} />
       <ListView
         label="Datasets"
         columns={columns}
@@ -97,13 +101,17 @@ export default function DatasetListPage() {
         rowKey={(d) => d.id}
         rowLabel={(d) => d.table_name}
         initialSort={{ column: 'changed_on_delta_humanized', order: 'desc' }}
-        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) }]}
+        bulkActions={[
+          { key: 'export', label: 'Export selected', run: (rows) => exportAssets('dataset', rows.map((r) => r.id)) },
+          { key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) },
+        ]}
         empty={{ title: 'No datasets yet', message: 'Save a query as a dataset from SQL Lab to find it here.', filteredMessage: 'No dataset matches these filters.' }}
         loadError="Datasets could not be loaded."
         reloadToken={reload}
         onLoaded={(page) => setCount(page.count)}
       />
       {editing && <DatasetEditModal id={editing.id} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {importing && <ImportDialog kind="dataset" title="Import datasets" onClose={() => setImporting(false)} onImported={refresh} />}
       {deleting && (
         <Modal title="Delete dataset?" onClose={() => setDeleting(null)} onSubmit={() => void remove(deleting)}>
           <p>

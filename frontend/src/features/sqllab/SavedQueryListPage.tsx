@@ -12,6 +12,8 @@ import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import * as sqllabApi from './api/sqllabApi';
 import { copyText } from './actions/savedActions';
 import { Modal } from '../../app/Modal';
+import { exportAssets } from '../assets/assetBundles';
+import { ImportDialog } from '../assets/ImportDialog';
 import { savedQueryFromServer, type SavedQuery } from './state/serverMapping';
 import './sqllab.css';
 import { TagChips } from '../tags/TagChips';
@@ -73,6 +75,7 @@ export default function SavedQueryListPage() {
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<SavedQueryRow | null>(null);
   const [deleting, setDeleting] = useState<SavedQueryRow[] | null>(null);
+  const [importing, setImporting] = useState(false);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
   const remove = async (rows: SavedQueryRow[]) => {
@@ -116,6 +119,7 @@ export default function SavedQueryListPage() {
           >
             Copy link
           </button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Export ${q.label}`} onClick={() => void exportAssets('savedQuery', [q.id])}>Export</button>
           <button type="button" className="button button--ghost button--small" aria-label={`Delete ${q.label}`} onClick={() => setDeleting([q])}>Delete</button>
         </>
       ),
@@ -127,7 +131,12 @@ export default function SavedQueryListPage() {
       <PageHeader
         title="Saved queries"
         subtitle={count !== null ? `${count.toLocaleString('en-US')} saved ${count === 1 ? 'query' : 'queries'}` : undefined}
-        actions={<Link className="button button--primary" to="/sqllab/">Open SQL Lab</Link>}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>Import saved queries</button>
+            <Link className="button button--primary" to="/sqllab/">Open SQL Lab</Link>
+          </>
+        }
       />
       <ListView
         label="Saved queries"
@@ -137,12 +146,16 @@ export default function SavedQueryListPage() {
         rowKey={(q) => q.id}
         rowLabel={(q) => q.label}
         initialSort={{ column: 'changed_on_delta_humanized', order: 'desc' }}
-        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) }]}
+        bulkActions={[
+          { key: 'export', label: 'Export selected', run: (rows) => exportAssets('savedQuery', rows.map((r) => r.id)) },
+          { key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) },
+        ]}
         empty={{ title: 'No saved queries', message: 'Save a query from SQL Lab to find it here.', filteredMessage: 'Nothing matches this search.' }}
         loadError="Saved queries could not be loaded."
         reloadToken={reload}
         onLoaded={(page) => setCount(page.count)}
       />
+      {importing && <ImportDialog kind="savedQuery" title="Import saved queries" onClose={() => setImporting(false)} onImported={refresh} />}
       {editing && <EditDialog query={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
       {deleting && (
         <Modal title="Delete saved query?" onClose={() => setDeleting(null)} onSubmit={() => void remove(deleting)}>
