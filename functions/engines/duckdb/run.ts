@@ -131,9 +131,13 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions & Json
   const maxBytes = options.maxBytes ?? RESULT_MAX_BYTES;
   return withConnection(lease, async (connection) => {
     let stoppedBy: 'timeout' | 'cancel' | null = null;
+    let repeat: ReturnType<typeof setInterval> | undefined;
     const stop = (reason: 'timeout' | 'cancel') => {
       stoppedBy ??= reason;
       connection.interrupt();
+      // An interrupt that lands between statements (the schema switch, the query not yet started) is
+      // lost; repeat it until the run ends, so a stop always stops.
+      repeat ??= setInterval(() => connection.interrupt(), 100);
     };
     if (options.signal?.aborted) throw cancelledError('DuckDB');
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
@@ -141,6 +145,7 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions & Json
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       if (options.schema) await useSchema(connection, options.catalog ?? null, options.schema);
+      if (stoppedBy) throw stoppedBy === 'timeout' ? timeoutError('DuckDB', options.timeoutMs) : cancelledError('DuckDB');
       const result = await connection.stream(options.sql);
       const count = result.columnCount;
       const names = dedupeNames(result.columnNames());
@@ -174,6 +179,7 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions & Json
       throw classifyDuckDb(error);
     } finally {
       clearTimeout(timer);
+      clearInterval(repeat);
       options.signal?.removeEventListener('abort', onAbort);
     }
   });

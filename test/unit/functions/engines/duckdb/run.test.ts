@@ -118,6 +118,17 @@ describe('duckdb run', () => {
     expect((await run('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it('a stop at any moment of the run stops it, even before the statement starts (the interrupt is repeated)', async () => {
+    for (const delay of [0, 0, 1, 2, 3, 5, 8, 13]) {
+      const controller = new AbortController();
+      const pending = run('SELECT count(*) FROM range(100000000000) a', { signal: controller.signal, schema: 'main', timeoutMs: 600_000 });
+      if (delay === 0) queueMicrotask(() => controller.abort());
+      else setTimeout(() => controller.abort(), delay);
+      expect((await failure(pending)).extra?.cancelled).toBe(true);
+    }
+    expect((await run('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  }, 60_000);
+
   it.each([
     ['SELECT * FROM orders WHERE', 'SYNTAX_ERROR'],
     ['SELECT * FROM nope', 'TABLE_DOES_NOT_EXIST_ERROR'],
