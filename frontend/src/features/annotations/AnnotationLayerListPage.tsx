@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
-import { Modal } from '../sqllab/components/Modal';
+import { Modal } from '../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { apiProblem } from './apiProblem';
 import { createLayer, deleteLayers, fetchLayerPage, updateLayer, type LayerRow } from './annotationsApi';

@@ -6,7 +6,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListArgs, ListColumn, ListFilter } from '../../app/list/types';
-import { Modal } from '../sqllab/components/Modal';
+import { Modal } from '../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { apiProblem } from './apiProblem';
 import { createAnnotation, deleteAnnotations, fetchAnnotationPage, getLayer, updateAnnotation, type AnnotationRow } from './annotationsApi';

@@ -2,7 +2,7 @@
 // clause and description. The server checks the clause (one boolean expression) and says why not.
 import { useEffect, useState } from 'react';
 import type { SelectOption } from '../../app/list/types';
-import { Modal } from '../sqllab/components/Modal';
+import { Modal } from '../../app/Modal';
 import { apiProblem } from '../annotations/apiProblem';
 import { addSuccessToast } from '../toasts/toastStore';
 import { createRls, getRls, relatedOptions, updateRls, type RlsForm } from './rlsApi';

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
-import { Modal } from '../sqllab/components/Modal';
+import { Modal } from '../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { TagChips } from './TagChips';
 import { createTag, deleteTags, fetchTagPage, type TagRow } from './tagsApi';
