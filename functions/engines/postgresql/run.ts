@@ -75,15 +75,21 @@ export async function runPostgres(lease: PoolLease, options: RunOptions): Promis
   });
   const pid = (client as unknown as { processID: number }).processID;
   let stoppedBy: 'timeout' | 'cancel' | null = null;
+  let repeat: ReturnType<typeof setInterval> | undefined;
+  const cancelBackend = () => lease.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
   const stop = (reason: 'timeout' | 'cancel') => {
     if (stoppedBy) return;
     stoppedBy = reason;
-    // The running session is busy; the cancel goes through another pooled connection.
-    lease.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+    // The running session is busy; the cancel goes through another pooled connection. A cancel that
+    // lands between statements is lost, so it repeats until the run ends.
+    void cancelBackend();
+    repeat = setInterval(() => void cancelBackend(), 250);
   };
   const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
   const onAbort = () => stop('cancel');
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  // A stop while a connection was being taken from the pool: the listener came too late for it.
+  if (options.signal?.aborted) onAbort();
   let current: ParsedStatement | undefined;
   let offset = 0;
   try {
@@ -92,6 +98,7 @@ export async function runPostgres(lease: PoolLease, options: RunOptions): Promis
     if (options.schema) await client.query("SELECT set_config('search_path', $1, false)", [quoteIdentifier(options.schema)]);
     let result: pg.QueryResult<unknown[]> | undefined;
     for (let index = 0; index < statements.length; index += 1) {
+      if (stoppedBy) throw new Error('stopped');
       current = statements[index];
       // Where this statement starts in the script, to report error positions against the whole text.
       offset = options.sql.indexOf(current.sql, offset + (index > 0 ? statements[index - 1].sql.length : 0));
@@ -109,6 +116,7 @@ export async function runPostgres(lease: PoolLease, options: RunOptions): Promis
     throw classifyPostgres(error, options.sql);
   } finally {
     clearTimeout(timer);
+    clearInterval(repeat);
     options.signal?.removeEventListener('abort', onAbort);
     client.release(true);
   }

@@ -112,6 +112,16 @@ describe('postgresql run', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('a stop at any moment of the run stops it, even between statements (the cancel is repeated)', async () => {
+    for (const delay of [0, 1, 2, 3, 5, 8, 13]) {
+      const controller = new AbortController();
+      const pending = run('SELECT pg_sleep(600)', { signal: controller.signal, schema: 'shop', timeoutMs: 600_000 });
+      if (delay === 0) queueMicrotask(() => controller.abort());
+      else setTimeout(() => controller.abort(), delay);
+      expect((await failure(pending)).extra?.cancelled).toBe(true);
+    }
+  }, 60_000);
+
   it.each([
     ['SELECT * FROM shop.orders WHERE', 'SYNTAX_ERROR'],
     ['SELECT * FROM nope', 'TABLE_DOES_NOT_EXIST_ERROR'],
