@@ -70,6 +70,7 @@ describe('tags', () => {
     await page.getByRole('combobox', { name: 'Tag' }).selectOption(String(tagId));
     await expect.poll(() => charts.locator('tbody tr').count()).toBe(1);
     await tagged.waitFor();
+    await screenshot(page, 'tags-chart-list');
 
     await chip.click();
     await page.waitForURL(`**/superset/all_entities/?id=${tagId}`);
