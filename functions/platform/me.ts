@@ -2,7 +2,8 @@
 // Names come from the users table when the user lives there (local mode); a Cognito user without a
 // record is described from its token claims.
 import type { Identity } from '../http/identity';
-import { rolePermissions } from '../../shared/security/roles';
+import { featureFlags } from '../../shared/featureFlags';
+import { listRoles } from '../security/roleStore';
 import type { Me } from '../../shared/schemas/responses/platform';
 import type { Ports } from '../ports/index';
 import { getUserById, type UserRecord } from './users';
@@ -29,6 +30,10 @@ export const describeMe = async (ports: Ports, user: Identity) => profile(user, 
 export async function describeMyRoles(ports: Ports, user: Identity) {
   const record = await getUserById(ports, user.userId);
   const me = profile(user, record);
+  // Role name -> every pair it holds, from the role store (custom roles and data grants included).
+  const held = (await listRoles(ports)).filter((r) => user.roles.includes(r.name));
+  const roles = Object.fromEntries(held.map((r) => [r.name, r.effective.map(([p, v]) => [p, v] as [string, string])]));
+  const grantsNamed = (permission: string) => [...new Set(held.flatMap((r) => r.effective.filter(([p]) => p === permission).map(([, v]) => v)))];
   return {
     ...me,
     userId: me.id,
@@ -37,8 +42,9 @@ export async function describeMyRoles(ports: Ports, user: Identity) {
     isActive: me.is_active,
     isAnonymous: false,
     createdOn: record?.created_on ?? null,
-    roles: rolePermissions(user.roles),
-    // Superset lists per-database/per-datasource grants here; roles grant all_database_access instead.
-    permissions: { database_access: [] as string[], datasource_access: [] as string[] },
+    roles,
+    // Superset lists the data grants of the user's roles here (view names as [db].(id:N), [db].[table](id:N)).
+    permissions: { database_access: grantsNamed('database_access'), datasource_access: grantsNamed('datasource_access') },
+    feature_flags: featureFlags(),
   };
 }

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { loadProfile } from '../auth/login';
+import { loadPermissions } from '../auth/permissions';
 import { TopNav } from './TopNav';
 import { LiveAnnouncer } from './announcer';
 import { isStandalone } from './standalone';
@@ -13,6 +14,7 @@ export function AppShell() {
   });
   useEffect(() => {
     void loadProfile();
+    void loadPermissions();
   }, []);
   return (
     <div className={standalone ? 'app app--standalone' : 'app'}>

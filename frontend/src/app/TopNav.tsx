@@ -4,12 +4,24 @@ import { useSnapshot } from 'valtio';
 import { session } from '../auth/session';
 import { logout } from '../auth/login';
 import { DropdownMenu } from './DropdownMenu';
+import { useCan, useIsAdmin } from '../auth/permissions';
+
+/** The admin's Settings entries (Superset's Security menu); other areas add theirs here. */
+export const SETTINGS_LINKS = [
+  { to: '/settings/', label: 'Settings' },
+  { to: '/users/list/', label: 'List Users' },
+  { to: '/roles/list/', label: 'List Roles' },
+  { to: '/rowlevelsecurity/list/', label: 'Row Level Security' },
+] as const;
 
 const SQL_PATHS = ['/sqllab/', '/savedqueryview/'];
 
 export function TopNav() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const { username, fullName, roles } = useSnapshot(session);
+  const { username, fullName } = useSnapshot(session);
+  const admin = useIsAdmin();
+  const sqlLab = useCan('can_sqllab', 'Superset');
+  const annotations = useCan('can_read', 'Annotation');
   const inSql = SQL_PATHS.some((prefix) => pathname.startsWith(prefix));
   const displayName = fullName ?? username ?? '';
   const initial = (displayName || '?').slice(0, 1).toUpperCase();
@@ -23,6 +35,7 @@ export function TopNav() {
         <span className="topnav__name">Sqlscape</span>
       </Link>
       <nav className="nav" aria-label="Main">
+        {sqlLab && (
         <DropdownMenu label="SQL" active={inSql}>
           {(close) => (
             <>
@@ -38,6 +51,7 @@ export function TopNav() {
             </>
           )}
         </DropdownMenu>
+        )}
         <Link to="/tablemodelview/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
           Datasets
         </Link>
@@ -50,7 +64,7 @@ export function TopNav() {
         <Link to="/superset/tags/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
           Tags
         </Link>
-        {(roles.includes('Admin') || roles.includes('Alpha')) && (
+        {annotations && (
           <DropdownMenu label="Manage">
             {(close) => (
               <Link to="/annotationlayer/list/" role="menuitem" className="dropdown__item" onClick={close}>
@@ -79,16 +93,12 @@ export function TopNav() {
               <Link to="/user_info/" role="menuitem" className="dropdown__item" onClick={close}>
                 Info
               </Link>
-              {roles.includes('Admin') && (
-                <Link to="/settings/" role="menuitem" className="dropdown__item" onClick={close}>
-                  Settings
-                </Link>
-              )}
-              {roles.includes('Admin') && (
-                <Link to="/rowlevelsecurity/list/" role="menuitem" className="dropdown__item" onClick={close}>
-                  Row Level Security
-                </Link>
-              )}
+              {admin &&
+                SETTINGS_LINKS.map((link) => (
+                  <Link key={link.to} to={link.to} role="menuitem" className="dropdown__item" onClick={close}>
+                    {link.label}
+                  </Link>
+                ))}
               <button type="button" role="menuitem" className="dropdown__item" onClick={logout}>
                 Logout
               </button>

@@ -57,6 +57,8 @@ const dashboardPermalinkRoute = page('superset/dashboard/p/$key', 'Dashboard', (
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
 const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
 const settingsRoute = page('settings', 'Settings', () => import('../features/account/SettingsPage'));
+const userListRoute = page('users/list', 'List Users', () => import('../features/security/UserListPage'));
+const roleListRoute = page('roles/list', 'List Roles', () => import('../features/security/RoleListPage'));
 const datasetListRoute = page('tablemodelview/list', 'Datasets', () => import('../features/datasets/DatasetListPage'));
 const datasetListAliasRoute = page('dataset/list', 'Datasets', () => import('../features/datasets/DatasetListPage'));
 const dashboardListRoute = page('dashboard/list', 'Dashboards', () => import('../features/dashboards/DashboardListPage'));
@@ -99,6 +101,8 @@ const routeTree = rootRoute.addChildren([
     rowLevelSecurityRoute,
     userInfoRoute,
     settingsRoute,
+    userListRoute,
+    roleListRoute,
   ]),
 ]);
 

@@ -12,6 +12,13 @@ export interface SessionState {
   roles: string[];
   /** Display name from GET /api/v1/me/, once loaded. */
   fullName: string | null;
+  /**
+   * Every permission/view pair of the user's roles from GET /api/v1/me/roles/ (custom roles and data
+   * grants included), once loaded; until then the built-in roles' pairs answer (see auth/permissions).
+   */
+  permissions: [string, string][] | null;
+  /** The deployment's feature flags, from the same answer. */
+  featureFlags: Record<string, boolean>;
 }
 
 export type SessionEndReason = 'logout' | 'expired';
@@ -48,7 +55,7 @@ export function isExpired(claims: Claims | null, nowMs: number): boolean {
 
 export function sessionFromToken(token: string | null, nowMs = Date.now()): SessionState {
   const claims = token ? decodeClaims(token) : null;
-  if (!token || !claims || isExpired(claims, nowMs)) return { token: null, username: null, userId: null, roles: [], fullName: null };
+  if (!token || !claims || isExpired(claims, nowMs)) return { token: null, username: null, userId: null, roles: [], fullName: null, permissions: null, featureFlags: {} };
   const groups = claims['cognito:groups'];
   const userId = Number(claims.user_id ?? claims.sub);
   return {
@@ -57,6 +64,8 @@ export function sessionFromToken(token: string | null, nowMs = Date.now()): Sess
     userId: Number.isFinite(userId) ? userId : null,
     roles: Array.isArray(groups) ? groups.map(String) : typeof groups === 'string' && groups ? groups.split(/[\s,]+/) : [],
     fullName: null,
+    permissions: null,
+    featureFlags: {},
   };
 }
 

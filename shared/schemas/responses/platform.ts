@@ -39,6 +39,8 @@ export const MyRolesSchema = MeSchema.extend({
   /** Role name to its [permission, view] pairs. */
   roles: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
   permissions: z.object({ database_access: z.array(z.string()), datasource_access: z.array(z.string()) }),
+  /** The deployment's feature flags (Superset's bootstrap common.feature_flags). */
+  feature_flags: z.record(z.string(), z.boolean()),
 });
 export const MyRolesAnswerSchema = z.object({ result: MyRolesSchema });
 

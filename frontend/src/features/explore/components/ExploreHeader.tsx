@@ -12,6 +12,8 @@ import { SaveModal } from './SaveModal';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
 import { ResultsTable } from '../../charts/render/ResultsTable';
 import { useReportMenu } from '../../reports/components/useReportMenu';
+import { useCan, useIsAdmin } from '../../../auth/permissions';
+import { session } from '../../../auth/session';
 
 export function ExploreHeader({ title }: { title: string }) {
   const snap = useSnapshot(exploreStore);
@@ -22,6 +24,12 @@ export function ExploreHeader({ title }: { title: string }) {
   const reports = useReportMenu('charts', snap.slice?.slice_id ?? null, snap.slice?.slice_name ?? '');
   const fail = (e: unknown) => addDangerToast(e instanceof Error ? e.message : 'An error occurred');
   const viewQuery = () => fetchQueryText().then(setQuery, fail);
+  // Superset's Explore flags: can_add (can_write Chart), can_download (can_csv Superset),
+  // can_overwrite (one of the chart's owners; admins too, as the server lets them).
+  const canAdd = useCan('can_write', 'Chart');
+  const canDownload = useCan('can_csv', 'Superset');
+  const admin = useIsAdmin();
+  const canOverwrite = Boolean(snap.slice) && (admin || (snap.slice?.owners ?? []).includes(session.userId ?? -1));
   return (
     <header className="explore__header">
       <h1 className="explore__title">{title}</h1>
@@ -41,11 +49,12 @@ export function ExploreHeader({ title }: { title: string }) {
       <button type="button" className="button button--ghost" disabled={!result} onClick={() => setDialog('table')}>
         View as table
       </button>
-      {snap.slice && (
+      {snap.slice && canOverwrite && canAdd && (
         <button type="button" className="button button--ghost" onClick={() => setDialog('properties')}>
           Edit chart properties
         </button>
       )}
+      {canDownload && (
       <DropdownMenu label="Download">
         {(close) => (
           <>
@@ -60,11 +69,14 @@ export function ExploreHeader({ title }: { title: string }) {
           </>
         )}
       </DropdownMenu>
+      )}
       {snap.slice && <DropdownMenu label="⋯" ariaLabel="More chart actions" align="end">{(close) => reports.items(close)}</DropdownMenu>}
       {reports.dialogs}
-      <button type="button" className="button button--primary" disabled={!snap.datasource} onClick={() => setSaving(true)}>
-        Save
-      </button>
+      {canAdd && (
+        <button type="button" className="button button--primary" disabled={!snap.datasource} onClick={() => setSaving(true)}>
+          Save
+        </button>
+      )}
       {saving && <SaveModal onClose={() => setSaving(false)} />}
       {dialog === 'properties' && snap.slice && <ChartPropertiesModal sliceId={snap.slice.slice_id} onClose={() => setDialog(null)} />}
       {dialog === 'table' && result && (

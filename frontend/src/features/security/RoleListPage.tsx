@@ -1,0 +1,105 @@
+// /roles/list/ (Settings -> List Roles, admins): roles on the shared ListView; each row shows its
+// permission/view pairs on demand; custom roles are created, renamed and deleted here.
+import { useCallback, useState } from 'react';
+import { PageHeader } from '../../app/PageHeader';
+import { ListView } from '../../app/list/ListView';
+import type { ListColumn, ListFilter } from '../../app/list/types';
+import { Modal } from '../sqllab/components/Modal';
+import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
+import { apiProblem } from '../annotations/apiProblem';
+import { createRole, deleteRole, fetchRolePage, renameRole, rolePermissions, type RoleRow } from './securityApi';
+
+const FILTERS: ListFilter[] = [{ kind: 'search', id: 'search', label: 'Search roles', placeholder: 'Name', col: 'name', opr: 'ct' }];
+const BUILTIN = new Set(['Admin', 'Alpha', 'Gamma', 'sql_lab', 'Public']);
+
+function Permissions({ role }: { role: RoleRow }) {
+  const [pairs, setPairs] = useState<{ id: number; permission_name: string; view_menu_name: string }[] | null>(null);
+  if (!pairs) {
+    return (
+      <button type="button" className="button button--ghost button--small" aria-label={`Show permissions of ${role.name}`} onClick={() => void rolePermissions(role.id).then(setPairs, (e) => addDangerToast(apiProblem(e, 'Permissions could not be loaded')))}>
+        Show permissions
+      </button>
+    );
+  }
+  if (!pairs.length) return <span>No permissions</span>;
+  return (
+    <ul className="plain-list" aria-label={`Permissions of ${role.name}`}>
+      {pairs.map((p) => <li key={p.id}>{`${p.permission_name} on ${p.view_menu_name}`}</li>)}
+    </ul>
+  );
+}
+
+function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; onClose: () => void; onSaved: () => void }) {
+  const [name, setName] = useState(role?.name ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    try {
+      if (role) await renameRole(role.id, name.trim());
+      else await createRole(name.trim());
+      addSuccessToast(role ? `Role saved: ${name}` : `Role created: ${name}`);
+      onSaved();
+      onClose();
+    } catch (e) {
+      setProblem(apiProblem(e, 'The role could not be saved'));
+    }
+  };
+  return (
+    <Modal title={role ? 'Edit role' : 'Add role'} onClose={onClose} onSubmit={() => void save()}>
+      <label className="field"><span className="field__label">Name</span><input className="input" autoFocus value={name} onChange={(e) => setName(e.target.value)} aria-label="Role name" /></label>
+      {problem && <p role="alert" className="field__error">{problem}</p>}
+      <div className="modal__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>Cancel</button>
+        <button type="submit" className="button button--primary" disabled={!name.trim()}>Save</button>
+      </div>
+    </Modal>
+  );
+}
+
+export default function RoleListPage() {
+  const [reload, setReload] = useState(0);
+  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const remove = async (r: RoleRow) => {
+    try {
+      await deleteRole(r.id);
+      addSuccessToast(`Deleted: ${r.name}`);
+      refresh();
+    } catch (e) {
+      addDangerToast(apiProblem(e, 'The role could not be deleted'));
+    }
+  };
+  const columns: ListColumn<RoleRow>[] = [
+    { id: 'name', header: 'Name', sortColumn: 'name', render: (r) => r.name },
+    { id: 'permissions', header: 'Permissions', render: (r) => <Permissions role={r} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hiddenHeader: true,
+      render: (r) =>
+        BUILTIN.has(r.name) ? null : (
+          <>
+            <button type="button" className="button button--ghost button--small" aria-label={`Edit role ${r.name}`} onClick={() => setEditing(r)}>Edit</button>
+            <button type="button" className="button button--ghost button--small" aria-label={`Delete role ${r.name}`} onClick={() => void remove(r)}>Delete</button>
+          </>
+        ),
+    },
+  ];
+  return (
+    <div className="page">
+      <PageHeader title="List Roles" actions={<button type="button" className="button button--primary" onClick={() => setEditing('new')}>Add role</button>} />
+      <ListView
+        label="Roles"
+        columns={columns}
+        filters={FILTERS}
+        fetchPage={fetchRolePage}
+        rowKey={(r) => r.id}
+        rowLabel={(r) => r.name}
+        initialSort={{ column: 'id', order: 'asc' }}
+        empty={{ title: 'No roles', message: 'Roles group permissions.', filteredMessage: 'No roles match this search.' }}
+        loadError="Roles could not be loaded."
+        reloadToken={reload}
+      />
+      {editing && <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+    </div>
+  );
+}
