@@ -102,6 +102,8 @@ export const A11Y_PAGES: A11yPage[] = [
   listPage('alerts', '/alert/list/', 'Alerts', 'Alerts'),
   listPage('tags', '/superset/tags/', 'Tags', 'Tags'),
   listPage('annotation layers', '/annotationlayer/list/', 'Annotation layers', 'Annotation layers'),
+  listPage('users', '/users/list/', 'List Users', 'Users'),
+  listPage('roles', '/roles/list/', 'List Roles', 'Roles'),
   {
     name: 'row level security',
     route: 'rowlevelsecurity/list',
