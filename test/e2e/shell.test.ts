@@ -60,7 +60,10 @@ describe('app shell', () => {
     await screenshot(page, 'sqllab-shell');
 
     // Navigation is event-logged: one batch about a second later, accepted by the server.
-    const logged = page.waitForResponse((r) => r.url().includes('/superset/log/?explode=events') && r.request().method() === 'POST');
+    // The batch that carries this navigation (an earlier batch, e.g. the landing's, may still be on its way).
+    const logged = page.waitForResponse(
+      (r) => r.url().includes('/superset/log/?explode=events') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('/dashboard/list/'),
+    );
     await page.getByRole('link', { name: 'Dashboards' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/list/');
     await page.getByRole('heading', { name: 'Dashboards', level: 1 }).waitFor();
