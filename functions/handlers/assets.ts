@@ -16,5 +16,5 @@ export const handler = httpModule({
   'chart.import': (req) => importAssets(getPorts(), req.user, 'chart', req.body),
   'dashboard.import': (req) => importAssets(getPorts(), req.user, 'dashboard', req.body),
   'savedQuery.import': (req) => importAssets(getPorts(), req.user, 'saved_query', req.body),
-  'assets.import': (req) => importAssets(getPorts(), req.user, 'assets', req.body),
+  'assets.import': ({ user, body: { bundle, ...rest } }) => importAssets(getPorts(), user, 'assets', { ...rest, formData: bundle }),
 });

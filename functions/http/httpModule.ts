@@ -113,6 +113,17 @@ function parseMultipart(text: string, contentType: string): Record<string, strin
 function decodeQ(event: Event): unknown {
   const q = event.queryStringParameters?.q;
   if (q === undefined || q === '') return {};
+  // Flask-AppBuilder's rison parser (prison) allows only letters, digits and `_-./~` in unquoted ids,
+  // so a JSON `q` such as superset-api-client's export `[1]` fails there and is read as JSON. The JS
+  // rison package reads `[1]` as the string "[1]": JSON that starts as an array, object or string is
+  // tried as JSON first (no rison value prison accepts starts with `[`, `{` or `"`).
+  if (/^[[{"]/.test(q)) {
+    try {
+      return JSON.parse(q);
+    } catch {
+      // Not JSON either: rison's answer (or its error) below.
+    }
+  }
   try {
     return rison.decode(q);
   } catch {

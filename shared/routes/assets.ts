@@ -24,6 +24,13 @@ export const ImportBodySchema = z.object({
 });
 export type ImportBody = z.infer<typeof ImportBodySchema>;
 
+/**
+ * POST /api/v1/assets/import/ names its file part `bundle` (Superset's ImportExportRestApi; preset-cli's
+ * import_zip sends it so), and always overwrites: `overwrite` is not one of its fields.
+ */
+export const AssetsImportBodySchema = ImportBodySchema.omit({ formData: true, overwrite: true }).extend({ bundle: UploadedFileSchema });
+export type AssetsImportBody = z.infer<typeof AssetsImportBodySchema>;
+
 export const ImportDoneSchema = z.object({ message: z.literal('OK') });
 
 const KINDS = ['database', 'dataset', 'chart', 'dashboard', 'saved_query'] as const;
@@ -48,7 +55,7 @@ export const assetRoutes = defineRoutes([
   exportRoute('savedQuery.export', '/api/v1/saved_query/export/', ['can_read', 'SavedQuery']),
   importRoute('savedQuery.import', '/api/v1/saved_query/import/'),
   { name: 'assets.export', method: 'GET', path: '/api/v1/assets/export/', module: 'assets', permission: 'admin', response: FileDownloadSchema },
-  importRoute('assets.import', '/api/v1/assets/import/'),
+  { name: 'assets.import', method: 'POST', path: '/api/v1/assets/import/', module: 'assets', permission: 'admin', body: AssetsImportBodySchema, bodyFormat: 'upload', response: ImportDoneSchema },
 ]);
 
 export const ASSET_KINDS = KINDS;

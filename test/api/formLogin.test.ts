@@ -2,12 +2,15 @@
 // sends it: GET /login/, the csrf_token input scraped from the HTML, a form POST /login/ with
 // username, password and csrf_token (redirects followed), then API calls with the session cookie and
 // the form's token as X-CSRFToken. A small cookie jar stands in for requests.Session.
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 
 let cloud: LocalCloud;
 beforeAll(async () => {
-  cloud = await startLocalCloud();
+  // The example datasets, charts and dashboard: superset-cli export lists and exports every type.
+  cloud = await startLocalCloud({ env: { SEED_EXAMPLE_CHARTS: '1' } });
 });
 afterAll(async () => {
   await cloud?.stop();
@@ -126,3 +129,71 @@ describe('form login (preset-cli UsernamePasswordAuth)', () => {
     expect(scrapeCsrf(await noCsrf.text())).toMatch(/^[0-9a-f]{48}$/);
   });
 });
+
+// `superset-cli --username admin --password admin URL export DIR` after the form login: per type
+// (database, dataset, chart, dashboard) SupersetClient.get_resources pages the list with prison
+// `q` until a page comes back empty, then export_zip asks `<type>/export/?q=!(ids)` (50 ids a call)
+// and export_resource keeps the type's own files. Every request carries the session cookie, the
+// form's X-CSRFToken, Referer and the client's User-Agent.
+describe('superset-cli export DIR (preset-cli SupersetClient)', () => {
+  const RESOURCES = [
+    ['database', 'databases/'],
+    ['dataset', 'datasets/'],
+    ['chart', 'charts/'],
+    ['dashboard', 'dashboards/'],
+  ] as const;
+
+  async function getResources(session: Session, name: string) {
+    const resources: { id: number }[] = [];
+    for (let page = 0; ; page++) {
+      const q = `(filters:!(),order_column:changed_on_delta_humanized,order_direction:desc,page:${page},page_size:100)`;
+      const res = await session.fetch(`/api/v1/${name}/?q=${encodeURIComponent(q)}`);
+      expect(res.status, `${name} page ${page}`).toBe(200);
+      const { result } = (await res.json()) as { result: { id: number }[] };
+      if (!result.length) return resources;
+      resources.push(...result);
+      expect(page, 'paging ends with an empty page').toBeLessThan(50);
+    }
+  }
+
+  it('superset-cli sql -e "SELECT 42": SupersetClient._run_query posts its body to /superset/sql_json/ with the cookie', async () => {
+    const session = new Session();
+    await formLogin(session);
+    session.headers.Referer = `${cloud.url}/`;
+    session.headers.Accept = 'application/json';
+    const body = {
+      client_id: 'a1b2c3d4e5', database_id: 1, json: true, runAsync: false, schema: null, sql: 'SELECT 42', sql_editor_id: '1',
+      tab: 'Untitled Query 2', tmp_table_name: '', select_as_cta: false, ctas_method: 'TABLE', queryLimit: 1000, expand_data: true,
+    };
+    const res = await session.fetch('/superset/sql_json/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    const payload = (await res.json()) as { data: Record<string, unknown>[]; columns: { column_name: string }[] };
+    expect(payload.data.map((row) => Object.values(row))).toEqual([[42]]);
+  });
+
+  it('lists every type page by page and exports each, with the files export_resource keeps', async () => {
+    const session = new Session();
+    const { csrf } = await formLogin(session);
+    expect(csrf).toBeTruthy();
+    session.headers.Referer = `${cloud.url}/`;
+    session.headers['User-Agent'] = 'Apache Superset Client (0.4.0)';
+    for (const [name, folder] of RESOURCES) {
+      const ids = (await getResources(session, name)).map((r) => r.id);
+      expect(ids.length, name).toBeGreaterThan(0);
+      expect(new Set(ids).size, `${name}: no id listed twice across pages`).toBe(ids.length);
+      const merged: Record<string, string> = {};
+      for (let i = 0; i < ids.length; i += 50) {
+        const res = await session.fetch(`/api/v1/${name}/export/?q=${encodeURIComponent(`!(${ids.slice(i, i + 50).join(',')})`)}`);
+        expect(res.status, `${name} export`).toBe(200);
+        for (const [file, bytes] of Object.entries(unzipSync(new Uint8Array(await res.arrayBuffer())))) {
+          if (!file.endsWith('/')) merged[file.slice(file.indexOf('/') + 1)] = strFromU8(bytes);
+        }
+      }
+      expect(parse(merged['metadata.yaml'])).toMatchObject({ version: '1.0.0' });
+      const own = Object.entries(merged).filter(([file]) => file.startsWith(folder));
+      expect(own.length, `${name}: one file per object`).toBe(ids.length);
+      for (const [file, text] of own) expect(parse(text).uuid, file).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+

@@ -148,4 +148,81 @@ describe('Superset API clients', () => {
     const unauthenticated = await fetch(`${cloud.url}/superset/sql_json/`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ database_id: 1, sql: 'SELECT 1' }) });
     expect(unauthenticated.status).toBe(401);
   });
+
+  // superset-api-client's ObjectFactories, as SupersetClient(host, username, password) runs them: its
+  // session carries the Bearer token, the CSRF token and Referer <host>/api/v1; `q` is json.dumps'd.
+  it("superset-api-client's object calls: find, count, _info, add, get, save, delete of a saved query, export with q=[id] and import_file", async () => {
+    const { access_token } = (await (await clientLogin()).json()) as { access_token: string };
+    const base = `${cloud.url}/api/v1`;
+    const { result: csrf } = (await (await fetch(`${base}/security/csrf_token/`, { headers: { authorization: `Bearer ${access_token}`, Referer: base } })).json()) as { result: string };
+    const headers = jsonHeaders(access_token, { 'X-CSRFToken': csrf, Referer: base });
+    const call = (url: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+    const pyJson = (value: unknown) => encodeURIComponent(JSON.stringify(value).replace(/,/g, ', ').replace(/:/g, ': '));
+
+    // find() and count() on every factory.
+    for (const endpoint of ['database', 'dataset', 'chart', 'dashboard', 'saved_query']) {
+      const found = await call(`${base}/${endpoint}/?q=${pyJson({ page_size: 100, page: 0, filters: [] })}`);
+      expect(found.status, endpoint).toBe(200);
+      const { result } = (await found.json()) as { result: unknown[] };
+      expect(Array.isArray(result), endpoint).toBe(true);
+      const counted = await call(`${base}/${endpoint}/`);
+      expect(typeof ((await counted.json()) as { count: number }).count, endpoint).toBe('number');
+    }
+    const examples = await call(`${base}/database/?q=${pyJson({ page_size: 100, page: 0, filters: [{ col: 'database_name', opr: 'eq', value: 'examples' }] })}`);
+    expect(((await examples.json()) as { result: { id: number }[] }).result.map((d) => d.id)).toEqual([1]);
+
+    // add(): the object's fields among _info's add_columns.
+    const info = await call(`${base}/saved_query/_info?q=${pyJson({ keys: ['add_columns', 'edit_columns'] })}`);
+    expect(info.status).toBe(200);
+    const columns = (await info.json()) as { add_columns: { name: string }[]; edit_columns: { name: string }[] };
+    const object: Record<string, unknown> = { label: 'client query', id: null, description: '', sql: 'SELECT 7 AS seven', db_id: 1, schema: 'main' };
+    const fieldsOf = (names: { name: string }[]) => Object.fromEntries(names.map((c) => c.name).filter((n) => n in object).map((n) => [n, object[n]]));
+    expect(Object.keys(fieldsOf(columns.add_columns)).sort()).toEqual(['db_id', 'description', 'label', 'schema', 'sql']);
+    const added = await call(`${base}/saved_query/`, { method: 'POST', body: JSON.stringify(fieldsOf(columns.add_columns)) });
+    expect(added.status).toBe(201);
+    const id = ((await added.json()) as { id: number }).id;
+
+    // get(): from_json reads db_id from result.database.id.
+    const got = (await (await call(`${base}/saved_query/${id}`)).json()) as { result: { label: string; sql: string; database: { id: number } } };
+    expect(got.result).toMatchObject({ label: 'client query', sql: 'SELECT 7 AS seven', database: { id: 1 } });
+    object.id = id;
+    object.db_id = got.result.database.id;
+
+    // save(): PUT of the edit_columns the object has.
+    object.sql = 'SELECT 8 AS eight';
+    const saved = await call(`${base}/saved_query/${id}`, { method: 'PUT', body: JSON.stringify(fieldsOf(columns.edit_columns)) });
+    expect(saved.status).toBe(200);
+    const found = await call(`${base}/saved_query/?q=${pyJson({ page_size: 100, page: 0, filters: [{ col: 'label', opr: 'eq', value: 'client query' }] })}`);
+    expect(((await found.json()) as { result: { id: number; sql: string }[] }).result).toEqual([expect.objectContaining({ id, sql: 'SELECT 8 AS eight' })]);
+
+    // export(ids=[id]): q is "[<ids>]", JSON rather than rison.
+    const exported = await call(`${base}/saved_query/export/?q=${encodeURIComponent(`[${id}]`)}`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toBe('application/zip');
+    const zip = new Uint8Array(await exported.arrayBuffer());
+    const files = unzipSync(zip);
+    const queryFile = Object.keys(files).find((n) => n.includes('/queries/'))!;
+    expect(parse(strFromU8(files[queryFile]))).toMatchObject({ label: 'client query', sql: 'SELECT 8 AS eight' });
+    const databaseExport = await call(`${base}/database/export/?q=${encodeURIComponent('[1]')}`);
+    expect(databaseExport.status).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(await databaseExport.arrayBuffer()))).some((n) => /\/databases\/examples\.yaml$/.test(n))).toBe(true);
+
+    // delete(): {"message": "OK"}.
+    const deleted = await call(`${base}/saved_query/${id}`, { method: 'DELETE' });
+    expect(await deleted.json()).toEqual({ message: 'OK' });
+    expect((await call(`${base}/saved_query/${id}`)).status).toBe(404);
+
+    // import_file(path, overwrite=False): multipart formData (the file as application/zip) and
+    // passwords (JSON, keyed databases/<name>.yaml), overwrite as json.dumps(False).
+    const form = new FormData();
+    form.append('formData', new Blob([zip], { type: 'application/zip' }), 'saved_query_export.zip');
+    form.append('passwords', JSON.stringify({}));
+    form.append('overwrite', 'false');
+    const { 'content-type': _json, ...multipartHeaders } = headers;
+    const imported = await fetch(`${base}/saved_query/import/`, { method: 'POST', headers: { ...multipartHeaders, Accept: 'application/json' }, body: form });
+    expect(imported.status).toBe(200);
+    expect(await imported.json()).toEqual({ message: 'OK' });
+    const back = await call(`${base}/saved_query/?q=${pyJson({ page_size: 100, page: 0, filters: [{ col: 'label', opr: 'eq', value: 'client query' }] })}`);
+    expect(((await back.json()) as { result: { sql: string }[] }).result.map((q) => q.sql)).toEqual(['SELECT 8 AS eight']);
+  });
 });

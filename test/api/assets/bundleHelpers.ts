@@ -1,5 +1,6 @@
 // Export/import over HTTP as Superset's clients do it: GET .../export/?q=!(ids) answers a zip; POST
-// .../import/ takes multipart formData (the zip), passwords (JSON) and overwrite ("true"/"false").
+// .../import/ takes multipart formData (the zip), passwords (JSON) and overwrite ("true"/"false");
+// /api/v1/assets/import/ names the zip part `bundle` (preset-cli's import_zip picks the key the same way).
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
 
@@ -30,7 +31,8 @@ export async function importZip(
   options: { overwrite?: boolean; passwords?: Record<string, string> } = {},
 ): Promise<{ status: number; body: { message?: string; errors?: { message: string; extra?: Record<string, unknown> }[] } }> {
   const form = new FormData();
-  form.append('formData', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'bundle.zip');
+  const part = path.startsWith('/api/v1/assets/') ? 'bundle' : 'formData';
+  form.append(part, new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'bundle.zip');
   if (options.passwords) form.append('passwords', JSON.stringify(options.passwords));
   form.append('overwrite', options.overwrite ? 'true' : 'false');
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
