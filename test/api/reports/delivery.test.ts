@@ -36,6 +36,7 @@ beforeAll(async () => {
       const path = req.url ?? '';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
       const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (path === '/slack/conversations.list') return reply(200, { ok: true, channels: [{ id: 'C0DATA', name: 'data-team', is_member: true, is_private: false }], response_metadata: { next_cursor: '' } });
       if (path === '/slack/files.getUploadURLExternal') return reply(200, { ok: true, upload_url: `${receiverUrl}/slack-upload/F123`, file_id: 'F123' });
       if (path.startsWith('/slack/')) return reply(200, { ok: true });
       if (path === '/hook/broken') return reply(503, { message: 'down for maintenance' });
@@ -90,7 +91,7 @@ describe('scheduled report delivery', () => {
       context_markdown: 'Counts **per origin**. <script>alert(1)</script>',
       recipients: [
         { type: 'Email', recipient_config_json: { target: 'team@example.com', bccTarget: 'boss@example.com' } },
-        { type: 'Slack', recipient_config_json: { target: '#C0DATA' } },
+        { type: 'Slack', recipient_config_json: { target: '#data-team' } },
         { type: 'Webhook', recipient_config_json: { target: `${receiverUrl}/hook/ok` } },
       ],
     });
@@ -107,12 +108,13 @@ describe('scheduled report delivery', () => {
     expect(png.width).toBe(800);
     expect(countInkPixels(png)).toBeGreaterThan(3_000);
 
-    // Slack: the file uploaded, then shared to the channel with the message.
+    // Slack: the channel's id looked up by its name (file sharing takes ids only), the file uploaded,
+    // then shared to the channel with the message.
     const slack = received.filter((r) => r.path.startsWith('/slack'));
-    expect(slack.map((r) => r.path)).toEqual(['/slack/files.getUploadURLExternal', '/slack-upload/F123', '/slack/files.completeUploadExternal']);
-    expect(slack[0].headers.authorization).toBe('Bearer xoxb-test');
-    expect(decodePng(slack[1].body).width).toBe(800);
-    expect(JSON.parse(slack[2].body.toString())).toMatchObject({ channel_id: 'C0DATA', files: [{ id: 'F123' }], initial_comment: expect.stringContaining('Cars every minute') });
+    expect(slack.map((r) => r.path)).toEqual(['/slack/conversations.list', '/slack/files.getUploadURLExternal', '/slack-upload/F123', '/slack/files.completeUploadExternal']);
+    expect(slack[1].headers.authorization).toBe('Bearer xoxb-test');
+    expect(decodePng(slack[2].body).width).toBe(800);
+    expect(JSON.parse(slack[3].body.toString())).toMatchObject({ channel_id: 'C0DATA', files: [{ id: 'F123' }], initial_comment: expect.stringContaining('Cars every minute') });
 
     // Email: kept by the local SES v2 endpoint with the image inline and attached, the markdown rendered safely.
     const dir = join(cloud.dataDir, 'ses');
@@ -141,7 +143,7 @@ describe('scheduled report delivery', () => {
     await schedulerTick({ time: new Date(nextRun).toISOString() });
     const log = await waitForLog(id, ['Success', 'Error']);
     expect(log.state).toBe('Error');
-    expect(log.error_message).toContain('answered HTTP 503');
+    expect(log.error_message).toMatch(new RegExp(`^Webhook ${receiverUrl}/hook/broken: .*answered HTTP 503`));
     expect(received.filter((r) => r.path === '/hook/broken')).toHaveLength(3);
   });
 
@@ -187,5 +189,44 @@ describe('scheduled report delivery', () => {
     expect(pdfInfoTitle(pdf)).toBe('Fleet');
     const text = pdfText(pdf);
     for (const s of ['Fleet', 'Fleet overview', 'Cars by origin', 'Notes', 'Counted daily.', 'Arcs', 'An error occurred while rendering']) expect(text).toContain(s);
+  });
+
+  it('applies the report\'s native filter values to the dashboard\'s charts in scope', async () => {
+    const position = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'] },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-1'], meta: {} },
+      'CHART-1': { id: 'CHART-1', type: 'CHART', children: [], meta: { chartId, width: 12, height: 50, sliceName: 'Cars by origin' } },
+    };
+    const nativeFilter = { id: 'NATIVE_FILTER-origin', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId: await findChartDataset(), column: { name: 'Origin' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
+    const dash = await call('/api/v1/dashboard/', {
+      method: 'POST',
+      token,
+      json: { dashboard_title: 'Origins', position_json: JSON.stringify(position), json_metadata: JSON.stringify({ native_filter_configuration: [nativeFilter] }) },
+    });
+    expect(dash.status, JSON.stringify(dash.body)).toBe(201);
+    const report = (name: string, values: string[] | null) =>
+      createDue({
+        name,
+        chart: null,
+        dashboard: dash.body.id,
+        creation_method: 'dashboards',
+        report_format: 'PDF',
+        extra: values ? { dashboard: { nativeFilters: [{ nativeFilterId: 'NATIVE_FILTER-origin', filterType: 'filter_select', columnName: 'Origin', filterValues: values }] } } : {},
+        recipients: [{ type: 'Webhook', recipient_config_json: { target: `${receiverUrl}/hook/${name}` } }],
+      });
+    const filtered = await report('japan', ['Japan']);
+    const whole = await report('all', null);
+    await schedulerTick({ time: new Date(Math.max(filtered.nextRun, whole.nextRun)).toISOString() });
+    for (const r of [filtered, whole]) expect(await waitForLog(r.id, ['Success', 'Error'])).toMatchObject({ state: 'Success' });
+    const pdfText_ = (hook: string) => pdfText(Buffer.from(JSON.parse(received.find((r) => r.path === hook)!.body.toString('utf8')).file.base64, 'base64'));
+    // The bar chart's x axis names the origins its query returned.
+    const all = pdfText_('/hook/all');
+    for (const origin of ['Europe', 'Japan', 'USA']) expect(all).toContain(origin);
+    const japan = pdfText_('/hook/japan');
+    expect(japan).toContain('Japan');
+    expect(japan).not.toContain('Europe');
+    expect(japan).not.toContain('USA');
   });
 });
