@@ -4,10 +4,11 @@ import { SupersetError } from '../../shared/errors';
 import type { ListQuery } from '../../shared/schemas/common';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
-import type { EngineKind, TableMetadata } from '../engines/types';
+import type { TableMetadata } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { getDatabaseForUser } from './access';
 import { engineFor } from './engines';
+import { engineSpec } from '../engines/registry';
 import { runList } from '../lists/engine';
 import { databaseList } from './listResource';
 import type { DatabaseRecord } from './repository';
@@ -39,10 +40,9 @@ export async function tablesOf(ports: Ports, user: Identity, id: number, schema:
   return { count: result.length, result };
 }
 
-/** Where a table lives when the client names no schema (Superset: the database's default schema). */
-const DEFAULT_SCHEMA: Record<EngineKind, string> = { duckdb: 'main', postgresql: 'public', awsathena: 'default' };
+/** Where a table lives when the client names no schema: the database's own setting, else its engine's. */
 const defaultSchema = (db: DatabaseRecord) =>
-  typeof db.extra?.default_schema === 'string' ? db.extra.default_schema : DEFAULT_SCHEMA[db.backend];
+  typeof db.extra?.default_schema === 'string' ? db.extra.default_schema : engineSpec(db.backend).defaultSchema;
 
 const MISSING = new Set(['TABLE_DOES_NOT_EXIST_ERROR', 'SCHEMA_DOES_NOT_EXIST_ERROR', 'OBJECT_DOES_NOT_EXIST_ERROR']);
 

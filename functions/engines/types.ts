@@ -133,6 +133,8 @@ export interface EngineSpec {
   defaultDriver: string;
   /** Other engine names clients send (format_sql's `engine`). */
   aliases: string[];
+  /** Where a table lives when a client names no schema (Superset: the database's default schema). */
+  defaultSchema: string;
   /** Superset's engine spec flags. */
   capabilities: { costEstimate: boolean; fileUpload: boolean; dynamicCatalog: boolean };
   dialect: Dialect;

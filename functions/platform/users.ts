@@ -110,7 +110,7 @@ export const publicUser = ({ password_hash: _hidden, ...rest }: UserRecord): Pub
 /** Every user (ids are dense from the 'user' counter), for pickers such as related/owners. */
 export async function listUsers(ports: Ports): Promise<UserRecord[]> {
   const counter = await ports.tables.doc.send(
-    new GetCommand({ TableName: ports.tables.name('main'), Key: { pk: 'COUNTER#user', sk: 'COUNTER' }, ConsistentRead: true }),
+    new GetCommand({ TableName: ports.tables.name('main'), Key: KEYS.counter('user'), ConsistentRead: true }),
   );
   const last = Number(counter.Item?.value ?? 0);
   const users = await Promise.all(Array.from({ length: last }, (_, i) => getUserById(ports, i + 1)));

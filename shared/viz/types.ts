@@ -6,12 +6,9 @@ import type { ChartDataQueryContext, ChartDataResponseResult, GenericDataType, Q
 
 export type { ChartDataQueryContext, ChartDataResponseResult, QueryObject } from './query/contract';
 
-/** A chart's form data: viz_type plus its controls' values (Superset's QueryFormData). */
-export interface FormData {
-  viz_type: string;
-  datasource?: string;
-  [key: string]: unknown;
-}
+import type { FormData } from './formData';
+
+export type { FormData };
 
 export interface DatasourceColumn {
   column_name: string;

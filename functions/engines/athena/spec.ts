@@ -7,6 +7,7 @@ export const athenaSpec: EngineSpec = {
   schemes: ['awsathena'],
   defaultDriver: 'rest',
   aliases: ['athena', 'trino'],
+  defaultSchema: 'default',
   capabilities: { costEstimate: false, fileUpload: false, dynamicCatalog: false },
   dialect: athenaDialect,
 };

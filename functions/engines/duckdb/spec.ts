@@ -7,6 +7,7 @@ export const duckdbSpec: EngineSpec = {
   schemes: ['duckdb'],
   defaultDriver: 'duckdb_engine',
   aliases: [],
+  defaultSchema: 'main',
   capabilities: { costEstimate: true, fileUpload: true, dynamicCatalog: false },
   dialect: duckdbDialect,
 };

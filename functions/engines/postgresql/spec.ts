@@ -7,6 +7,7 @@ export const postgresqlSpec: EngineSpec = {
   schemes: ['postgresql', 'postgres'],
   defaultDriver: 'psycopg2',
   aliases: ['postgres'],
+  defaultSchema: 'public',
   capabilities: { costEstimate: true, fileUpload: true, dynamicCatalog: true },
   dialect: postgresDialect,
 };

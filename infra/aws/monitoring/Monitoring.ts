@@ -3,26 +3,16 @@
 // topic to a pager or chat integration instead). `cdk deploy SqlscapeApi --parameters
 // SqlscapeApi:AlarmEmail=ops@example.com`; AWS then mails a confirmation link to that address.
 import { CfnCondition, CfnOutput, CfnParameter, Fn, Stack } from 'aws-cdk-lib';
-import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueDef } from '../../../shared/resources/index';
 import { pascal } from '../StatefulStack';
 import { deadLetterAlarm, http5xxAlarm, latencyAlarm, queueAgeAlarm, reportErrorsAlarm, workerErrorsAlarm, workerThrottlesAlarm } from './alarms';
 import { operationsDashboard } from './dashboard';
+import type { MonitoringProps } from './props';
 
-export interface MonitoringProps {
-  httpApi: apigwv2.IHttpApi;
-  /** HTTP handler module -> its function (one route group each). */
-  httpFunctions: ReadonlyMap<string, lambda.IFunction>;
-  /** Queue workers and dead-letter drainers: module -> function. */
-  workerFunctions: ReadonlyMap<string, lambda.IFunction>;
-  queues: Record<string, { queue: sqs.IQueue; dlq: sqs.IQueue; def: QueueDef }>;
-}
+export type { MonitoringProps };
 
 export class Monitoring extends Construct {
   readonly topic: sns.Topic;

@@ -3,7 +3,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import type { MonitoringProps } from './Monitoring';
+import type { MonitoringProps } from './props';
 import { ALARM_PERIOD, http5xxRate, p95Duration, reportRuns, ROUTE_P95_THRESHOLD_MS } from './alarms';
 
 /** The states a run ends in (functions/reports/execute.ts). */

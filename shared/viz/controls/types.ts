@@ -1,6 +1,6 @@
 // The control panel as declared data: sections of rows of controls, each with its type, label, default,
 // choices, validators and visibility as pure functions of the form data (Superset's ControlPanelConfig).
-import type { FormData } from '../types';
+import type { FormData } from '../formData';
 
 export type ControlType =
   | 'DndMetricSelect'
