@@ -36,7 +36,7 @@ export async function testConnection(ports: Ports, user: Identity, body: TestCon
   // The edit form sends the masked URI of a saved connection: test it with the stored password.
   const existing = body.database_name ? await findDatabaseByName(ports, body.database_name) : null;
   const { input, backend } = toDatabaseInput({ ...body, database_name: body.database_name ?? 'test' }, existing ?? undefined);
-  await checkConnection({ id: existing?.id ?? 0, database_name: input.database_name, backend, sqlalchemy_uri: input.sqlalchemy_uri, extra: input.extra });
+  await checkConnection({ id: existing?.id ?? 0, database_name: input.database_name, backend, sqlalchemy_uri: input.sqlalchemy_uri, password_secret: input.password_secret, extra: input.extra });
   return { message: 'OK' };
 }
 
@@ -44,7 +44,7 @@ export async function createDatabase(ports: Ports, user: Identity, body: Databas
   requireAdmin(user);
   const { input, backend } = toDatabaseInput(body);
   // As Superset's CreateDatabaseCommand: a connection that does not work is not saved.
-  await checkConnection({ id: 0, database_name: input.database_name, backend, sqlalchemy_uri: input.sqlalchemy_uri, extra: input.extra });
+  await checkConnection({ id: 0, database_name: input.database_name, backend, sqlalchemy_uri: input.sqlalchemy_uri, password_secret: input.password_secret, extra: input.extra });
   const db = await insertDatabase(ports, input, backend, user.userId);
   return { id: db.id, result: showResult(db) };
 }
@@ -56,7 +56,7 @@ export async function updateDatabase(ports: Ports, user: Identity, id: number, b
   // As on create (and Superset's UpdateDatabaseCommand, which reconnects): new connection settings
   // that do not work are not saved. Edits that keep the URI and extra need no live server.
   if (input.sqlalchemy_uri !== current.sqlalchemy_uri || JSON.stringify(input.extra) !== JSON.stringify(current.extra)) {
-    await checkConnection({ id: current.id, database_name: input.database_name, backend, sqlalchemy_uri: input.sqlalchemy_uri, extra: input.extra });
+    await checkConnection({ id: current.id, database_name: input.database_name, backend, sqlalchemy_uri: input.sqlalchemy_uri, password_secret: input.password_secret, extra: input.extra });
   }
   const db: DatabaseRecord = await replaceDatabase(ports, current, input, backend, user.userId);
   return { id: db.id, result: showResult(db) };

@@ -3,6 +3,7 @@
 import { LIMITS } from '../../shared/constants';
 import { openEngine } from '../engines/registry';
 import { ensureExamplesFile } from './examplesFile';
+import { revealPassword } from './revealPassword';
 import type { DatabaseConfig, Engine } from '../engines/types';
 import { observeEngine } from '../observability/engineCalls';
 
@@ -14,7 +15,9 @@ interface Cached {
 const cache = new Map<number, Cached>();
 
 /** Every open goes through here: DuckDB would create an empty file where the examples copy belongs. */
-const openDatabaseEngine = (db: DatabaseConfig) => ensureExamplesFile(db).then(() => openEngine(db)).then(observeEngine);
+// It is also the one place a stored password is unsealed.
+const openDatabaseEngine = (db: DatabaseConfig) =>
+  ensureExamplesFile(db).then(() => revealPassword(db)).then(openEngine).then(observeEngine);
 
 // A replaced engine may still be serving a query started before the edit: close it only after the
 // longest query could have finished. unref() so the timer never keeps a process alive.

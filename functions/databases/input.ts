@@ -1,11 +1,11 @@
 // Turns a create/update/test body into a stored connection: the engine from the URI scheme, extra
-// parsed from its JSON text, a masked password restored from the stored URI. Invalid input is a 422
+// parsed from its JSON text, a masked password restored from the stored connection. Invalid input is a 422
 // with per-field messages, as Superset's marshmallow validation answers.
 import { SupersetError } from '../../shared/errors';
 import type { DatabasePost } from '../../shared/routes/databases';
 import type { EngineKind } from '../engines/types';
 import { DATABASE_DEFAULTS, type DatabaseInput, type DatabaseRecord } from './repository';
-import { unmaskPassword } from './uri';
+import { PASSWORD_MASK, passwordOf, unmaskPassword } from './uri';
 import { engineKindFromUri, KNOWN_SCHEMES } from '../engines/registry';
 import { issueCodes } from '../engines/issues';
 
@@ -46,9 +46,12 @@ export function toDatabaseInput(
   const base: DatabaseInput = current ?? ({ ...DATABASE_DEFAULTS, database_name: '', sqlalchemy_uri: '' } as DatabaseInput);
   const uri = body.sqlalchemy_uri === undefined ? base.sqlalchemy_uri : body.sqlalchemy_uri;
   const sqlalchemy_uri = current ? unmaskPassword(uri, current.sqlalchemy_uri) : uri;
+  // A sealed password stays with a URI that still shows the mask (it is unsealed only to connect).
+  const keepsSealed = current?.password_secret && passwordOf(sqlalchemy_uri) === PASSWORD_MASK;
   const input: DatabaseInput = {
     database_name: body.database_name ?? base.database_name,
     sqlalchemy_uri,
+    password_secret: keepsSealed ? current.password_secret : undefined,
     extra: body.extra === undefined ? base.extra : parseExtra(body.extra),
     expose_in_sqllab: body.expose_in_sqllab ?? base.expose_in_sqllab,
     allow_run_async: body.allow_run_async ?? base.allow_run_async,

@@ -1,6 +1,7 @@
 // Database connections as Superset models them, stored in the main table: the entity item
 // (pk DATABASE#<id>) listed through gsi1 (gsi1pk DATABASES), and a name claim item that keeps
-// database_name unique even when two creates race.
+// database_name unique even when two creates race. The URI is stored with its password masked and the
+// password sealed beside it (passwords.ts); reads keep it sealed until a connection is opened.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SupersetError } from '../../shared/errors';
 import type { DatabaseConfig } from '../engines/types';
@@ -8,6 +9,7 @@ import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
 import { nextId } from '../ports/counters';
 import { KEYS, padId } from '../../shared/resources/keys';
+import { sealPassword } from './sealPassword';
 
 export interface DatabaseRecord extends DatabaseConfig {
   uuid: string;
@@ -157,6 +159,7 @@ async function claimName(ports: Ports, name: string, databaseId: number) {
 const releaseName = (ports: Ports, name: string) =>
   ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: nameKey(name) }));
 
+/** Puts a record whose password is already sealed (sealPassword). */
 async function write(ports: Ports, db: DatabaseRecord) {
   forgetRecent(ports, db.id);
   await ports.tables.doc.send(
@@ -169,12 +172,13 @@ async function write(ports: Ports, db: DatabaseRecord) {
   forgetRecent(ports, db.id);
 }
 
-function build(input: DatabaseInput, backend: DatabaseRecord['backend'], base: Partial<DatabaseRecord>): DatabaseRecord {
+/** The record to store: merged over `base`, its password sealed (before any name is claimed). */
+function build(input: DatabaseInput, backend: DatabaseRecord['backend'], base: Partial<DatabaseRecord>): Promise<DatabaseRecord> {
   const merged = { ...DATABASE_DEFAULTS, ...base, ...input, backend } as DatabaseRecord;
-  return { ...merged, disable_data_preview: merged.extra?.disable_data_preview === true };
+  return sealPassword({ ...merged, disable_data_preview: merged.extra?.disable_data_preview === true });
 }
 
-/** Creates a database; 422 when the name is taken. */
+/** Creates a database; 422 when the name is taken. Returns it as stored (password sealed). */
 export async function insertDatabase(
   ports: Ports,
   input: DatabaseInput,
@@ -182,9 +186,8 @@ export async function insertDatabase(
   userId: number | null,
 ): Promise<DatabaseRecord> {
   const id = await nextId(ports.tables, 'database');
-  await claimName(ports, input.database_name, id);
   const now = new Date(ports.clock.now()).toISOString();
-  const db = build(input, backend, {
+  const db = await build(input, backend, {
     id,
     uuid: ports.ids.uuid(),
     created_on: now,
@@ -192,6 +195,7 @@ export async function insertDatabase(
     created_by: userId,
     changed_by: userId,
   });
+  await claimName(ports, input.database_name, id);
   await write(ports, db);
   return db;
 }
@@ -204,15 +208,15 @@ export async function replaceDatabase(
   backend: DatabaseRecord['backend'],
   userId: number | null,
 ): Promise<DatabaseRecord> {
-  const renamed = input.database_name !== current.database_name;
-  if (renamed) await claimName(ports, input.database_name, current.id);
   // changed_on must move forward even within one millisecond: engine caches key on it.
   const nowMs = Math.max(ports.clock.now(), Date.parse(current.changed_on) + 1);
-  const db = build(input, backend, {
+  const db = await build(input, backend, {
     ...current,
     changed_on: new Date(nowMs).toISOString(),
     changed_by: userId,
   });
+  const renamed = input.database_name !== current.database_name;
+  if (renamed) await claimName(ports, input.database_name, current.id);
   await write(ports, db);
   if (renamed) await releaseName(ports, current.database_name);
   return db;

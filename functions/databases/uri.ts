@@ -24,3 +24,14 @@ export function unmaskPassword(uri: string, storedUri: string): string {
   // A replacer function, so `$` in a password is never read as a replacement pattern.
   return uri.replace(AUTHORITY, () => `${sent[1]}${sent[2]}:${stored[3]}@`);
 }
+
+/** The password of a URI as written in it (percent-encoding kept), or null when it has none. */
+export function passwordOf(uri: string): string | null {
+  const password = AUTHORITY.exec(uri)?.[3];
+  return password ? password : null;
+}
+
+/** The URI with its password replaced by `password` (as written in a URI); unchanged without one. */
+export function withPassword(uri: string, password: string): string {
+  return uri.replace(AUTHORITY, (_m, scheme: string, user: string) => `${scheme}${user}:${password}@`);
+}

@@ -3,6 +3,7 @@
 import type { SupersetError } from '../../shared/errors';
 import type { GenericType } from '../../shared/constants';
 import type { ChartDialect } from './chartDialect';
+import type { SealedSecret } from '../secrets/envelope';
 
 export type EngineKind = 'duckdb' | 'postgresql' | 'awsathena';
 
@@ -16,6 +17,8 @@ export interface DatabaseConfig {
   sqlalchemy_uri: string;
   /** Parsed extra JSON (engine params, schemas_allowed_for_file_upload...). */
   extra?: Record<string, unknown>;
+  /** The URI's password, sealed (functions/databases/passwords.ts); the URI then holds the mask. */
+  password_secret?: SealedSecret;
 }
 
 export interface ResultColumn {

@@ -5,6 +5,7 @@ import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynam
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { FUNCTION_ENV } from '../../shared/resources/index';
 import { captureClient } from '../observability/tracer';
@@ -28,5 +29,7 @@ export const makeS3Client = () =>
   }));
 
 export const makeSqsClient = () => captureClient(new SQSClient({ region: region() }));
+
+export const makeKmsClient = () => captureClient(new KMSClient({ region: region() }));
 
 export const makeManagementClient = (endpoint: string) => captureClient(new ApiGatewayManagementApiClient({ region: region(), endpoint }));

@@ -29,6 +29,10 @@ export interface FunctionContext {
   athenaPolicyArn?: string;
   /** Folder holding `nodejs/node_modules/@duckdb/...` for linux-arm64. */
   duckdbLayerDir: string;
+  /** Modules whose bundle seals database passwords (kms:GenerateDataKey on the passwords key). */
+  passwordSealModules?: ReadonlySet<string>;
+  /** Modules whose bundle opens stored database passwords to connect (kms:Decrypt). */
+  passwordRevealModules?: ReadonlySet<string>;
   /** Modules whose bundle imports an engine parser (dt-sql-parser, libpg-query): they get that layer. */
   parserModules?: ReadonlySet<string>;
   /** Folder holding the engine parsers layer (engineParsersLayer.ts); required when parserModules is not empty. */

@@ -68,6 +68,8 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
     bundleDir: options.bundleDir,
     duckdbModules,
     athenaModules,
+    passwordSealModules: new Set(bundles.filter((b) => b.sealsPasswords).map((b) => b.module)),
+    passwordRevealModules: new Set(bundles.filter((b) => b.revealsPasswords).map((b) => b.module)),
     athenaPolicyArn: options.athenaPolicyArn,
     duckdbLayerDir: paths.duckdbLayerDir,
     parserModules,

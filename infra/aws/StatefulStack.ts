@@ -1,8 +1,9 @@
 // Everything that holds data: tables, the results and examples buckets, the queues with their
-// dead-letter queues, and the user pool. Kept apart so the stateless stacks can be destroyed and
+// dead-letter queues, the user pool and the key of stored database passwords. Kept apart so the stateless stacks can be destroyed and
 // redeployed freely; tables, buckets and the user pool are retained even if this stack is deleted.
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -35,6 +36,8 @@ export class StatefulStack extends Stack {
   readonly queues: Record<QueueName, { queue: sqs.Queue; dlq: sqs.Queue; def: QueueDef }>;
   readonly resultsBucket: s3.Bucket;
   readonly examplesBucket: s3.Bucket;
+  /** Wraps the data keys of stored database passwords (functions/secrets); retained with the table. */
+  readonly databaseKey: kms.Key;
   readonly auth: Auth;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
@@ -58,11 +61,18 @@ export class StatefulStack extends Stack {
       (props.warn ?? console.warn)(`[infra] ${props.examplesFile} not found: the examples database is not uploaded (run npm start once to build it)`);
     }
     this.auth = new Auth(this, 'Auth', { context: props.context, trigger: props.trigger });
+    // Retained like the table: without it the saved connections' passwords cannot be opened again.
+    this.databaseKey = new kms.Key(this, 'DatabasePasswordsKey', {
+      description: 'sqlscape: wraps the data keys of stored database connection passwords',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'ResultsBucketName', { value: this.resultsBucket.bucketName });
     new CfnOutput(this, 'ExamplesBucketName', { value: this.examplesBucket.bucketName });
+    new CfnOutput(this, 'DatabasePasswordsKeyArn', { value: this.databaseKey.keyArn });
   }
 
   private table(key: string, def: TableDef): dynamodb.Table {

@@ -79,12 +79,17 @@ export interface EngineUse {
   duckdb: boolean;
   athena: boolean;
   athenaPolicyArn?: string;
+  /** Seals database passwords: a data key from the passwords key. */
+  sealsPasswords?: boolean;
+  /** Opens stored database passwords: Decrypt with the passwords key. */
+  revealsPasswords?: boolean;
 }
 
 /**
  * Grants a function its module's capabilities, plus what its engines need: DuckDB functions read
  * the examples bucket (the examples database is copied from there on cold start), Athena functions
- * run queries and read the Glue catalog.
+ * run queries and read the Glue catalog, functions that save connections get data keys from the
+ * passwords key and functions that connect may decrypt with it (both seen in their bundle).
  */
 export function grantAccess(fn: IFunction, module: string, targets: AccessTargets, engines: EngineUse) {
   const { stateful, webSocketApi } = targets;
@@ -151,6 +156,8 @@ export function grantAccess(fn: IFunction, module: string, targets: AccessTarget
     }
   }
   if (engines.duckdb) grantObjects(fn, stateful.examplesBucket, ['s3:GetObject']);
+  if (engines.sealsPasswords) stateful.databaseKey.grant(fn, 'kms:GenerateDataKey');
+  if (engines.revealsPasswords) stateful.databaseKey.grantDecrypt(fn);
   if (engines.athena) grantAthena(fn, engines.athenaPolicyArn);
 }
 

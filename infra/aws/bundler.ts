@@ -25,6 +25,10 @@ export interface BundleInfo {
   parserImports: string[];
   /** Imports the Athena client: the function queries Athena databases with its own role. */
   usesAthena: boolean;
+  /** Seals database passwords (functions/databases/sealPassword.ts is in the bundle): KMS GenerateDataKey. */
+  sealsPasswords: boolean;
+  /** Opens stored database passwords to connect (revealPassword.ts is in the bundle): KMS Decrypt. */
+  revealsPasswords: boolean;
   /** Absolute paths of files shipped next to index.js (RUNTIME_FILES of bundled packages). */
   runtimeFiles: string[];
   /** The biggest contributors to the bundle (packages, or source folders), largest first. */
@@ -113,10 +117,25 @@ function infoFor(module: string, metafile: Metafile): BundleInfo {
     usesDuckdb: externals.some((p) => p.startsWith(DUCKDB_PREFIX)),
     parserImports: externalPaths.filter(isEngineParserImport).sort(),
     usesAthena: externals.includes(ATHENA_CLIENT),
+    sealsPasswords: includesSource(output.inputs, SEAL_PASSWORD_SOURCE),
+    revealsPasswords: includesSource(output.inputs, REVEAL_PASSWORD_SOURCE),
     runtimeFiles,
     largest: [...contributions].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, 3),
   };
 }
+
+const SEAL_PASSWORD_SOURCE = 'functions/databases/sealPassword.ts';
+const REVEAL_PASSWORD_SOURCE = 'functions/databases/revealPassword.ts';
+
+/**
+ * A module whose code was tree-shaken away still leaves its injected import.meta.url shim call (tens of
+ * bytes at most); its functions take hundreds.
+ */
+const SHAKEN_MODULE_BYTES = 64;
+
+/** Whether a repository source file contributes code to the bundle (tree-shaken away counts as absent). */
+const includesSource = (inputs: Metafile['outputs'][string]['inputs'], source: string) =>
+  Object.entries(inputs).some(([input, { bytesInOutput }]) => input.endsWith(source) && bytesInOutput > SHAKEN_MODULE_BYTES);
 
 /** `node_modules/<package>/...` -> the package; repository sources -> their top two folders. */
 const contributor = (input: string) => {

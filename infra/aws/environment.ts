@@ -28,6 +28,7 @@ export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUr
     [FUNCTION_ENV.examplesDbPath]: EXAMPLES.lambdaPath,
     [FUNCTION_ENV.examplesS3Bucket]: stateful.examplesBucket.bucketName,
     [FUNCTION_ENV.examplesS3Key]: EXAMPLES.s3Key,
+    [FUNCTION_ENV.databaseKmsKeyId]: stateful.databaseKey.keyArn,
   };
   Object.assign(env, POWERTOOLS_ENV);
   for (const [key, def] of Object.entries(TABLES)) env[def.env] = stateful.tables[key as TableName].tableName;

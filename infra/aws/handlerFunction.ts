@@ -23,6 +23,8 @@ export function handlerFunction(
     duckdb: context.duckdbModules.has(handler.module),
     athena: context.athenaModules.has(handler.module),
     athenaPolicyArn: context.athenaPolicyArn,
+    sealsPasswords: context.passwordSealModules?.has(handler.module) ?? false,
+    revealsPasswords: context.passwordRevealModules?.has(handler.module) ?? false,
   });
   return fn;
 }

@@ -47,12 +47,26 @@ export function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The local key for database passwords (functions/secrets/fileKey.ts): 32 random bytes, created 0600
+ * on first start. Losing it loses the saved connections' passwords, as losing the KMS key would.
+ */
+export function loadOrCreateDatabaseKey(dataDir: string): string {
+  const file = join(dataDir, 'database.key');
+  if (existsSync(file) && readFileSync(file, 'utf8').trim()) return file;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  return file;
+}
+
 export interface FunctionEnvInput {
   endpoint: string;
   callbackUrl: string;
   names: LocalNames;
   queueUrls: Record<keyof typeof QUEUES, string>;
   secret: string;
+  /** The key file of database passwords (loadOrCreateDatabaseKey). */
+  databaseKeyFile: string;
   examplesPath: string;
   region: string;
   /** The endpoint is the user's (LocalStack, a real account): keep their credentials. */
@@ -69,6 +83,7 @@ export function functionEnv(input: FunctionEnvInput, current: NodeJS.ProcessEnv 
     [FUNCTION_ENV.wsCallbackUrl]: input.callbackUrl,
     [FUNCTION_ENV.authMode]: 'local',
     [FUNCTION_ENV.localJwtSecret]: input.secret,
+    [FUNCTION_ENV.localDatabaseKeyFile]: resolve(input.databaseKeyFile),
     [FUNCTION_ENV.examplesDbPath]: resolve(input.examplesPath),
     [FUNCTION_ENV.reportsWebhookHttpsOnly]: 'false',
   };

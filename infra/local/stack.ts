@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setPorts, wirePorts, type Ports } from '../../functions/ports/index';
 import { QUEUES, type QueueName } from '../../shared/resources/index';
-import { functionEnv, loadOrCreateSecret, localNames, REGION_DEFAULT } from './config';
+import { functionEnv, loadOrCreateDatabaseKey, loadOrCreateSecret, localNames, REGION_DEFAULT } from './config';
 import { lockDataDir } from './dataDirLock';
 import { startEdge } from './edge';
 import { provision } from './provision';
@@ -131,7 +131,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     lap('emulators');
 
     const endpoint = external ? (process.env.AWS_ENDPOINT_URL ?? '') : edge.url;
-    const base = { endpoint, callbackUrl: edge.url, names, secret: loadOrCreateSecret(dataDir), examplesPath: join(dataDir, 'examples.duckdb'), region, external, outboxDir: external ? undefined : join(dataDir, 'ses') };
+    const base = { endpoint, callbackUrl: edge.url, names, secret: loadOrCreateSecret(dataDir), databaseKeyFile: loadOrCreateDatabaseKey(dataDir), examplesPath: join(dataDir, 'examples.duckdb'), region, external, outboxDir: external ? undefined : join(dataDir, 'ses') };
     const placeholderUrls = Object.fromEntries(Object.keys(QUEUES).map((k) => [k, ''])) as Record<QueueName, string>;
     applyEnv(functionEnv({ ...base, queueUrls: placeholderUrls }), saved);
     const provisioned = await provision(names, region, { missingIndexes: external ? 'create' : 'rebuild' });

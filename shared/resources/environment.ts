@@ -31,6 +31,10 @@ export const FUNCTION_ENV = {
   reportsWebhookHttpsOnly: 'REPORTS_WEBHOOK_HTTPS_ONLY',
   /** The local SES v2 endpoint's message folder (local cloud only): the Admin outbox page reads it. */
   localOutboxDir: 'LOCAL_OUTBOX_DIR',
+  /** The KMS key that wraps the data keys of stored database passwords (AWS; functions/secrets). */
+  databaseKmsKeyId: 'DATABASE_KMS_KEY_ID',
+  /** The local cloud's key file for database passwords, used when no KMS key is named. */
+  localDatabaseKeyFile: 'LOCAL_DATABASE_KEY_FILE',
 } as const;
 
 /**

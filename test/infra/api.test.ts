@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deployedRouteKey } from '../../infra/aws/httpRoutes';
 import { API_FUNCTION_TIMEOUT_SECONDS, BUCKETS, FUNCTION_ENV, QUEUES, TABLES } from '../../shared/resources/index';
 import { routes } from '../../shared/routes/index';
-import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, synthApp } from './synthApp';
+import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, PASSWORD_SEAL_STUB_MODULES, synthApp } from './synthApp';
 
 let t: Awaited<ReturnType<typeof synthApp>>['templates'];
 
@@ -86,6 +86,7 @@ describe('functions', () => {
       FUNCTION_ENV.cognitoClientId,
       FUNCTION_ENV.examplesS3Bucket,
       FUNCTION_ENV.examplesS3Key,
+      FUNCTION_ENV.databaseKmsKeyId,
     ];
     for (const template of [t.realtime, t.api, t.schedule]) {
       for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
@@ -93,6 +94,7 @@ describe('functions', () => {
         for (const name of required) expect(vars, `${id} ${name}`).toHaveProperty(name);
         expect(vars[FUNCTION_ENV.authMode]).toBe('cognito');
         expect(vars).not.toHaveProperty(FUNCTION_ENV.localJwtSecret);
+        expect(vars).not.toHaveProperty(FUNCTION_ENV.localDatabaseKeyFile);
       }
     }
   });
@@ -142,6 +144,19 @@ describe('least privilege', () => {
   it('lets only functions that load the Athena client run Athena queries', () => {
     for (const module of ENGINE_STUB_MODULES) expect(actionsOf(t.api, functionIdOf(t.api, module))).toContain('athena:StartQueryExecution');
     expect(actionsOf(t.api, functionIdOf(t.api, 'health'))).not.toContain('athena:StartQueryExecution');
+  });
+
+  it('lets functions that save connections take data keys, those that connect decrypt, and no other use the passwords key', () => {
+    const kmsActions = (module: string) => actionsOf(t.api, functionIdOf(t.api, module)).filter((a) => a.startsWith('kms:'));
+    for (const module of PASSWORD_SEAL_STUB_MODULES) expect(kmsActions(module), module).toEqual(['kms:GenerateDataKey']);
+    for (const module of ENGINE_STUB_MODULES) expect(kmsActions(module), module).toEqual(['kms:Decrypt']);
+    for (const module of ['health', 'me', 'security', 'tags']) expect(kmsActions(module), module).toEqual([]);
+    const keyPolicies = Object.values(t.api.findResources('AWS::IAM::Policy'))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('kms:')));
+    expect(keyPolicies.length).toBeGreaterThan(0);
+    // Every KMS grant names the passwords key (imported from the stateful stack), never '*'.
+    for (const st of keyPolicies) expect(JSON.stringify(st.Resource)).toMatch(/DatabasePasswordsKey/);
   });
 
   it('lets only enqueueing modules send to the queues', () => {

@@ -125,6 +125,20 @@ describe('bundled function', () => {
 });
 
 describe('bundler', () => {
+  it('sees which handlers seal database passwords and which open them (their KMS grants follow)', async () => {
+    const handlers = ['databases', 'queryWorker', 'charts', 'me'].map((module) => ({ module, entry: join(REPO_ROOT, 'functions', 'handlers', `${module}.ts`) }));
+    const { bundles, failed } = await bundleHandlers(handlers, { tsconfig });
+    expect(failed).toEqual([]);
+    const flags = Object.fromEntries(bundles.map((b) => [b.module, { seals: b.sealsPasswords, reveals: b.revealsPasswords }]));
+    expect(flags).toEqual({
+      databases: { seals: true, reveals: true },
+      queryWorker: { seals: false, reveals: true },
+      // Reads database records (so imports the repository) but never saves or opens one.
+      charts: { seals: false, reveals: false },
+      me: { seals: false, reveals: false },
+    });
+  }, 120_000);
+
   it('sees which bundles load DuckDB or the engine parsers, and how big they are', async () => {
     const { bundles, failed } = await bundleHandlers([
       { module: 'plain', entry: fixture('bundledHandler') },
@@ -168,6 +182,8 @@ describe('bundler', () => {
       usesDuckdb: false,
       parserImports: [],
       usesAthena: false,
+      sealsPasswords: false,
+      revealsPasswords: false,
       runtimeFiles: [],
       largest: [],
       ...over,

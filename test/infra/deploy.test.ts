@@ -29,6 +29,7 @@ describe('deploy outputs and plan', () => {
     const lines = planSummary(Object.fromEntries(Object.entries(templates).map(([stack, t]) => [stack, t.toJSON()])));
     expect(lines.find((l) => l.startsWith('api:'))).toMatch(/\d+ Lambda functions/);
     expect(lines.find((l) => l.startsWith('stateful:'))).toMatch(/\d+ DynamoDB tables, .*S3 buckets/);
+    expect(lines.find((l) => l.startsWith('stateful:'))).toMatch(/1 KMS keys/);
     expect(lines.find((l) => l.startsWith('web:'))).toMatch(/1 CloudFront distributions/);
   });
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/aws/paths';
-import { BUCKETS, EXAMPLES, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds, type TableDef } from '../../shared/resources/index';
+import { BUCKETS, EXAMPLES, FUNCTION_ENV, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds, type TableDef } from '../../shared/resources/index';
 import { StatefulStack } from '../../infra/aws/StatefulStack';
 import { ROLES } from '../../shared/security/roles';
 import { functionIdOf, synthApp } from './synthApp';
@@ -157,6 +157,22 @@ describe('user pool', () => {
     });
     const [pool] = Object.values(resources(t.stateful, 'AWS::Cognito::UserPool'));
     expect(pool.DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('database passwords key', () => {
+  it('is a customer managed key with yearly rotation, retained with the data, whose ARN every function gets', () => {
+    t.stateful.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true, KeySpec: Match.absent() });
+    const keys = Object.entries(resources(t.stateful, 'AWS::KMS::Key'));
+    const [[keyId, key]] = keys.filter(([id]) => id.startsWith('DatabasePasswordsKey'));
+    expect(key.DeletionPolicy).toBe('Retain');
+    for (const template of [t.api, t.realtime, t.schedule]) {
+      for (const [id, fn] of Object.entries(resources(template, 'AWS::Lambda::Function'))) {
+        const value = fn.Properties.Environment.Variables[FUNCTION_ENV.databaseKmsKeyId];
+        expect(value, id).toBeDefined();
+        expect(exportedResourceId(value)).toBe(keyId);
+      }
+    }
   });
 });
 

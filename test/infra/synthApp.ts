@@ -12,10 +12,15 @@ import { QUEUES } from '../../shared/resources/index';
 import { buildSqlscape } from '../../infra/aws/SqlscapeApp';
 
 /**
- * Stubs that load the engines (DuckDB, Athena and a statement parser), so their wiring is exercised:
- * the query workers. libpg-query rather than the Trino grammar keeps the parsers layer quick to build.
+ * Stubs that load the engines (DuckDB, Athena and a statement parser) and open stored passwords, so
+ * their wiring is exercised: the query workers. libpg-query rather than the Trino grammar keeps the parsers layer quick to build.
  */
 export const ENGINE_STUB_MODULES = new Set(Object.values(QUEUES).map((q) => q.worker));
+
+/** Stubs that save connections (seal their passwords), so the KMS grants are exercised too. */
+export const PASSWORD_SEAL_STUB_MODULES = new Set(['databases']);
+
+const functionsDir = join(REPO_ROOT, 'functions');
 
 const stub = (module: string) =>
   ENGINE_STUB_MODULES.has(module)
@@ -23,9 +28,15 @@ const stub = (module: string) =>
         `import { DuckDBInstance } from '@duckdb/node-api';`,
         `import { AthenaClient } from '@aws-sdk/client-athena';`,
         `import { parse } from 'libpg-query';`,
-        `export const handler = async () => [await DuckDBInstance.create(':memory:'), new AthenaClient({}), await parse('select 1')];`,
+        `import { revealPassword } from ${JSON.stringify(join(functionsDir, 'databases', 'revealPassword'))};`,
+        `export const handler = async () => [await DuckDBInstance.create(':memory:'), new AthenaClient({}), await parse('select 1'), revealPassword];`,
       ].join('\n')
-    : `export const handler = async () => ({ statusCode: 200, body: ${JSON.stringify(module)} });\n`;
+    : PASSWORD_SEAL_STUB_MODULES.has(module)
+      ? [
+          `import { sealPassword } from ${JSON.stringify(join(functionsDir, 'databases', 'sealPassword'))};`,
+          `export const handler = async () => ({ statusCode: 200, body: String(sealPassword) });`,
+        ].join('\n')
+      : `export const handler = async () => ({ statusCode: 200, body: ${JSON.stringify(module)} });\n`;
 
 export interface SynthOptions {
   withWebDist?: boolean;

@@ -1,5 +1,5 @@
 // The stateful stack retains its data when CloudFormation deletes it (RemovalPolicy.RETAIN on tables,
-// buckets and the user pool): `npm run destroy -- --remove-data` deletes those afterwards, with these
+// buckets, the user pool and the database passwords key): `npm run destroy -- --remove-data` deletes those afterwards, with these
 // AWS CLI commands, from the stack's resource list read before the stack went.
 
 export interface StackResource {
@@ -25,6 +25,10 @@ export function retainedDataCleanup(resources: StackResource[], region: string):
         break;
       case 'AWS::Cognito::UserPool':
         commands.push(['aws', 'cognito-idp', 'delete-user-pool', '--region', region, '--user-pool-id', id]);
+        break;
+      case 'AWS::KMS::Key':
+        // KMS deletes a key only after a waiting period (7 days at least); until then it can be cancelled.
+        commands.push(['aws', 'kms', 'schedule-key-deletion', '--region', region, '--key-id', id, '--pending-window-in-days', '7']);
         break;
     }
   }

@@ -15,6 +15,7 @@ const NAMES: Record<string, string> = {
   'AWS::S3::Bucket': 'S3 buckets',
   'AWS::SQS::Queue': 'SQS queues',
   'AWS::Cognito::UserPool': 'Cognito user pools',
+  'AWS::KMS::Key': 'KMS keys',
   'AWS::CloudFront::Distribution': 'CloudFront distributions',
   'AWS::Events::Rule': 'EventBridge rules',
   'AWS::CloudWatch::Alarm': 'CloudWatch alarms',

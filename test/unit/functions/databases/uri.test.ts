@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPassword, unmaskPassword, PASSWORD_MASK } from '../../../../functions/databases/uri';
+import { maskPassword, passwordOf, unmaskPassword, withPassword, PASSWORD_MASK } from '../../../../functions/databases/uri';
 import { engineKindFromUri as backendOf, driverOf } from '../../../../functions/engines/registry';
 
 describe('connection URIs', () => {
@@ -25,5 +25,16 @@ describe('connection URIs', () => {
     expect(unmaskPassword(maskPassword(stored), stored)).toBe(stored);
     expect(unmaskPassword(`postgresql://bob:${PASSWORD_MASK}@other:5432/sales`, stored)).toBe('postgresql://bob:pa$&w0rd@other:5432/sales');
     expect(unmaskPassword('postgresql://bob:new@db.example/sales', stored)).toBe('postgresql://bob:new@db.example/sales');
+  });
+});
+
+describe('password of a URI', () => {
+  it('reads the password as written and puts another in its place, even with $ in it', () => {
+    expect(passwordOf('postgresql://bob:pa%40ss$1@db.example:5432/sales')).toBe('pa%40ss$1');
+    expect(passwordOf('postgresql://bob:@db.example/sales')).toBeNull();
+    expect(passwordOf('postgresql://bob@db.example/sales')).toBeNull();
+    expect(passwordOf('duckdb:////tmp/x.duckdb')).toBeNull();
+    expect(withPassword(`postgresql://bob:${PASSWORD_MASK}@h/db`, 'x$&y')).toBe('postgresql://bob:x$&y@h/db');
+    expect(withPassword('duckdb:////tmp/x.duckdb', 'x')).toBe('duckdb:////tmp/x.duckdb');
   });
 });

@@ -58,12 +58,13 @@ describe('deploy plan and outputs', () => {
 });
 
 describe('removing the retained data', () => {
-  it('deletes tables, empties and removes buckets, deletes the user pool; leaves the rest to CloudFormation', () => {
+  it('deletes tables, empties and removes buckets, deletes the user pool, schedules the passwords key for deletion; leaves the rest to CloudFormation', () => {
     const commands = retainedDataCleanup(
       [
         { ResourceType: 'AWS::DynamoDB::Table', PhysicalResourceId: 'main-123', LogicalResourceId: 'MainTable' },
         { ResourceType: 'AWS::S3::Bucket', PhysicalResourceId: 'results-1', LogicalResourceId: 'ResultsBucket' },
         { ResourceType: 'AWS::Cognito::UserPool', PhysicalResourceId: 'us-east-1_abc', LogicalResourceId: 'UserPool' },
+        { ResourceType: 'AWS::KMS::Key', PhysicalResourceId: '1234abcd-12ab', LogicalResourceId: 'DatabasePasswordsKey' },
         { ResourceType: 'AWS::SQS::Queue', PhysicalResourceId: 'https://sqs/q', LogicalResourceId: 'Queue' },
       ],
       'us-east-1',
@@ -72,6 +73,7 @@ describe('removing the retained data', () => {
       ['aws', 'dynamodb', 'delete-table', '--region', 'us-east-1', '--table-name', 'main-123'],
       ['aws', 's3', 'rb', 's3://results-1', '--force', '--region', 'us-east-1'],
       ['aws', 'cognito-idp', 'delete-user-pool', '--region', 'us-east-1', '--user-pool-id', 'us-east-1_abc'],
+      ['aws', 'kms', 'schedule-key-deletion', '--region', 'us-east-1', '--key-id', '1234abcd-12ab', '--pending-window-in-days', '7'],
     ]);
   });
 });
