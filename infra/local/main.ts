@@ -27,7 +27,7 @@ try {
     .join(', ');
   log(`${stack.cold ? 'cold' : 'warm'} start in ${stack.timings.total}ms (${phases})`);
   log(`AWS endpoint ${process.env.AWS_ENDPOINT_URL ?? '(real AWS)'}; data in ${stack.dataDir}`);
-  console.log(`\nSQL editor ready at http://localhost:${stack.port}/ (admin/admin)\n`);
+  console.log(`\nSqlscape ready at http://localhost:${stack.port}/ (admin/admin)\n`);
   // Load every handler module now, in the background, so the first page does not pay for compiling
   // them one request at a time (Lambda would pay a cold start per function instead).
   const warming = Date.now();
