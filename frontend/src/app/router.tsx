@@ -55,6 +55,7 @@ const permalinkExploreRoute = page('superset/explore/p/$key', 'Explore', () => i
 const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => import('../features/dashboards/DashboardPage'));
 const dashboardPermalinkRoute = page('superset/dashboard/p/$key', 'Dashboard', () => import('../features/dashboards/DashboardPermalinkPage'));
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
+const chartAddRoute = page('chart/add', 'Create a new chart', () => import('../features/charts/ChartAddPage'));
 const userInfoRoute = page('user_info', 'Info', () => import('../features/account/UserInfoPage'));
 const settingsRoute = page('settings', 'Settings', () => import('../features/account/SettingsPage'));
 const userListRoute = page('users/list', 'List Users', () => import('../features/security/UserListPage'));
@@ -86,6 +87,7 @@ const routeTree = rootRoute.addChildren([
     dashboardRoute,
     dashboardPermalinkRoute,
     chartListRoute,
+    chartAddRoute,
     dashboardListRoute,
     reportListRoute,
     alertListRoute,

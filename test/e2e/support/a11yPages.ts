@@ -96,6 +96,15 @@ export const A11Y_PAGES: A11yPage[] = [
   listPage('saved queries', '/savedqueryview/list/', 'Saved queries', 'Saved queries'),
   listPage('query history', '/sqllab/history/', 'Query history', 'Query history'),
   listPage('charts', '/chart/list/', 'Charts', 'Charts'),
+  {
+    name: 'create a new chart',
+    route: 'chart/add',
+    path: () => '/chart/add/',
+    ready: async (page) => {
+      await heading(page, 'Create a new chart');
+      await page.getByLabel('Dataset', { exact: true }).locator('option', { hasText: 'cars' }).first().waitFor({ state: 'attached' });
+    },
+  },
   listPage('dashboards', '/dashboard/list/', 'Dashboards', 'Dashboards'),
   listPage('datasets', '/tablemodelview/list/', 'Datasets', 'Datasets'),
   listPage('reports', '/report/list/', 'Reports', 'Reports'),

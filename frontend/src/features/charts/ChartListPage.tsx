@@ -12,11 +12,13 @@ import { CHART_FILTERS, deleteCharts, fetchCharts, setChartFavorite, type ChartR
 import { ConfirmDelete } from './list/ConfirmDelete';
 import { FavoriteStar } from './list/FavoriteStar';
 import { TagChips } from '../tags/TagChips';
+import { useCan } from '../../auth/permissions';
 
 const exploreUrl = (c: ChartRow) => `/explore/?slice_id=${c.id}`;
 const owners = (c: ChartRow) => c.owners.map((o) => `${o.first_name ?? ''} ${o.last_name ?? ''}`.trim()).join(', ');
 
 export default function ChartListPage() {
+  const canAdd = useCan('can_write', 'Chart');
   const [reload, setReload] = useState(0);
   const [count, setCount] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ChartRow[] | null>(null);
@@ -57,7 +59,13 @@ export default function ChartListPage() {
   ];
   return (
     <div className="page">
-      <PageHeader title="Charts" subtitle={count !== null ? `${count} charts` : undefined} actions={<button type="button" className="button button--secondary" onClick={() => setImporting(true)}>Import charts</button>} />
+      <PageHeader title="Charts" subtitle={count !== null ? `${count} charts` : undefined} actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>Import charts</button>
+            {canAdd && <a className="button button--primary" href="/chart/add/">+ Chart</a>}
+          </>
+        }
+      />
       <ListView
         label="Charts"
         columns={columns}
