@@ -2,10 +2,13 @@
 // only the Authorization header, but form-login clients (superset-cli) send the session cookie. This
 // verifies either one as the JWT authorizer did (Cognito's keys, issuer, token_use, app client) and
 // hands the claims to the route's function as `requestContext.authorizer.lambda`, marking a cookie
-// session so the API asks its writes for the CSRF token. No credential, or a bad one: 401.
+// session so the API asks its writes for the CSRF token. A genuine Bearer token that only expired
+// passes with the token_expired claim alone, so the function answers Superset's 401 {"msg": "Token has
+// expired"} (clients refresh on it). No credential, or a bad one: 401.
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { readCookies, SESSION_CLAIM, SESSION_CLAIM_VALUE, SESSION_COOKIE } from '../platform/auth/session';
-import { verifyAccessTokenClaims } from '../platform/auth/verifyAccessToken';
+import { isExpiredAccessToken, verifyAccessTokenClaims } from '../platform/auth/verifyAccessToken';
+import { TOKEN_EXPIRED_CLAIM } from '../http/identity';
 
 type Context = Record<string, string | number | boolean>;
 
@@ -29,6 +32,7 @@ export async function authorize(event: { headers?: Record<string, string | undef
   if (header) {
     const claims = await verifyAccessTokenClaims(header, env);
     if (claims) return { isAuthorized: true, context: flatten(claims) };
+    if (await isExpiredAccessToken(header, env)) return { isAuthorized: true, context: { [TOKEN_EXPIRED_CLAIM]: true } as Context };
   } else {
     const session = readCookies({ cookies: event.cookies, headers: event.headers })[SESSION_COOKIE];
     const claims = session ? await verifyAccessTokenClaims(session, env) : null;

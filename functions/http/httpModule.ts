@@ -10,7 +10,7 @@ import rison from 'rison';
 import type { z } from 'zod';
 import { findRoute, routesByKey, type RouteDef } from '../../shared/routes/index';
 import { SupersetError, badRequest, unauthorized } from '../../shared/errors';
-import { identityFromEvent, type Identity } from './identity';
+import { identityFromEvent, tokenExpiredOnEvent, type Identity } from './identity';
 import { isRawResponse } from './respond';
 import { errorResponse } from './errorResponse';
 import { fitResponse } from './fitResponse';
@@ -181,6 +181,17 @@ const requestMiddleware = (resolveGrants: GrantsResolver): middy.MiddlewareObj<E
     }
     const claimed = identityFromEvent(event);
     noteRoute(event, route.name, claimed?.userId ?? null);
+    if (!route.public && !claimed && tokenExpiredOnEvent(event)) {
+      // flask-jwt-extended's words for an expired token: Superset clients refresh on exactly this.
+      handler.response = {
+        statusCode: 401,
+        headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+        body: JSON.stringify({ msg: 'Token has expired' }),
+      };
+      observeAnswer(handler);
+      await finishEarly(handler);
+      return handler.response;
+    }
     if (!route.public && !claimed) throw unauthorized('Missing Authorization Header');
     // A write the browser session cookie authenticated carries the CSRF token (double submit).
     checkSessionCsrf({

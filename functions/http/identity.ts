@@ -41,3 +41,17 @@ export function identityFromEvent(event: Pick<APIGatewayProxyEventV2, 'requestCo
   const ctx = event.requestContext as { authorizer?: { jwt?: { claims?: Claims }; lambda?: Claims } };
   return identityFromClaims(ctx.authorizer?.jwt?.claims ?? ctx.authorizer?.lambda);
 }
+
+/**
+ * The HTTP API's Lambda authorizer lets a genuine but expired access token through with only this
+ * claim (no identity), so the function can answer it as flask-jwt-extended does: 401
+ * {"msg": "Token has expired"}, the answer on which Superset clients refresh. API Gateway's own 401
+ * body ({"message": "Unauthorized"}) cannot be changed on an HTTP API.
+ */
+export const TOKEN_EXPIRED_CLAIM = 'token_expired';
+
+export function tokenExpiredOnEvent(event: Pick<APIGatewayProxyEventV2, 'requestContext'>): boolean {
+  const ctx = event.requestContext as { authorizer?: { lambda?: Claims } };
+  const value = ctx.authorizer?.lambda?.[TOKEN_EXPIRED_CLAIM];
+  return value === true || value === 'true';
+}

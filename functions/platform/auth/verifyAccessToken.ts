@@ -6,7 +6,7 @@ import { FUNCTION_ENV } from '../../../shared/resources/index';
 import { requireEnv } from '../../ports/env';
 import { identityFromClaims, type Identity } from '../../http/identity';
 import { authMode } from './identityProvider';
-import { verifyLocalToken } from './localTokens';
+import { isExpiredLocalToken, verifyLocalToken } from './localTokens';
 
 type Jwks = ReturnType<typeof createRemoteJWKSet>;
 // One key set per issuer per container: jose caches the fetched keys inside it.
@@ -45,4 +45,24 @@ export async function verifyAccessTokenClaims(token: string, env: NodeJS.Process
 export async function verifyAccessToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<Identity | null> {
   const claims = await verifyAccessTokenClaims(token, env);
   return claims ? identityFromClaims(claims as Parameters<typeof identityFromClaims>[0]) : null;
+}
+
+/**
+ * Whether a token failed only because it expired: signed by the pool (or our local key), issued to
+ * this app's client as an access token, its `exp` in the past. Anything else is false.
+ */
+export async function isExpiredAccessToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  if (!token) return false;
+  if (authMode(env) !== 'cognito') return isExpiredLocalToken(token, requireEnv(FUNCTION_ENV.localJwtSecret, env));
+  const issuer = cognitoIssuer(env);
+  let jwks = keySets.get(issuer);
+  if (!jwks) keySets.set(issuer, (jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`))));
+  try {
+    await jwtVerify(token, jwks, { issuer });
+    return false;
+  } catch (error) {
+    // jose checks the signature, then the issuer, then the times: JWTExpired means the rest held.
+    if (!(error instanceof joseErrors.JWTExpired)) return false;
+    return error.payload.token_use === 'access' && error.payload.client_id === requireEnv(FUNCTION_ENV.cognitoClientId, env);
+  }
 }

@@ -21,4 +21,13 @@ describe('httpAuthorizer', () => {
     // A bad header is not rescued by a good cookie (the header is what the caller meant).
     await expect(authorize({ headers: { authorization: 'Bearer nope' }, cookies: [`session=${access_token}`] }, env)).rejects.toThrow('Unauthorized');
   });
+
+  it('lets a genuine but expired Bearer token through with only the token_expired claim; a forged or expired cookie stays out', async () => {
+    const { access_token: expired } = await issueTokens({ id: 7, username: 'ana', roles: ['Alpha'] }, secret, { nowMs: Date.now() - 2 * 3600_000 });
+    const answer = await authorize({ headers: { authorization: `Bearer ${expired}` } }, env);
+    expect(answer).toEqual({ isAuthorized: true, context: { token_expired: true } });
+    const { access_token: forged } = await issueTokens({ id: 7, username: 'ana', roles: ['Alpha'] }, 'another-secret-0123456789abcdef', { nowMs: Date.now() - 2 * 3600_000 });
+    await expect(authorize({ headers: { authorization: `Bearer ${forged}` } }, env)).rejects.toThrow('Unauthorized');
+    await expect(authorize({ headers: {}, cookies: [`session=${expired}`] }, env)).rejects.toThrow('Unauthorized');
+  });
 });

@@ -55,6 +55,16 @@ describe('httpModule', () => {
     expect(res.body.message).toBe('Missing Authorization Header');
   });
 
+  it("answers the authorizer's expired-token marker with flask-jwt-extended's 401 {msg: 'Token has expired'}, never running the route", async () => {
+    const event = httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}' });
+    (event.requestContext as { authorizer?: unknown }).authorizer = { lambda: { token_expired: true } };
+    const res = parse(await handler(event, context));
+    expect(res).toEqual({ status: 401, body: { msg: 'Token has expired' } });
+    // The marker never stands in for an identity, on a route that has none either.
+    const plain = parse(await handler(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}' }), context));
+    expect(plain.body.message).toBe('Missing Authorization Header');
+  });
+
   it('passes explicit responses and typed errors through', async () => {
     const ok = parse(await handler(httpEvent({ routeKey: 'POST /kv/store/', body: '{"data":"x"}', claims: adminClaims }), context));
     expect(ok).toEqual({ status: 201, body: { id: 'x' } });
