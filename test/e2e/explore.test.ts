@@ -1,9 +1,13 @@
 // Explore end to end in Chromium: a bar chart built from the flights dataset by dragging a column and
 // picking a metric, drawn as SVG with the expected series; a line chart with a time grain and a filter;
 // saved, found in the chart list, reopened, overwritten, favorited, its permalink opened in a new
-// browser context; a bad custom SQL filter shows the error display.
+// browser context; a metric edited in place; the time range picker; the data pane's search and copy;
+// the row count and limit; downloads (CSV, XLSX, JSON, PNG); legacy addresses; a bad custom SQL filter
+// shows the error display.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
+import { CATEGORICAL_SCHEMES, DEFAULT_COLOR_SCHEME } from '../../shared/viz/color/schemes';
 import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
@@ -48,11 +52,47 @@ const chart = (page: Page) => page.locator('.explore__chart');
 
 async function addSimpleMetric(page: Page, control: string, column: string, aggregate: string) {
   await page.getByRole('button', { name: `Add ${control}` }).click();
-  const editor = page.getByRole('dialog', { name: 'Edit metric' });
+  const editor = page.getByRole('dialog', { name: 'Add metric' });
   await editor.getByRole('tab', { name: 'Simple' }).click();
   await editor.getByLabel('Metric column').selectOption(column);
   await editor.getByLabel('Aggregate').selectOption(aggregate);
   await editor.getByRole('button', { name: 'Save' }).click();
+}
+
+/**
+ * Series drawn in the chart's SVG: the distinct colours of the chart's scheme that its paths are
+ * stroked (lines) or filled (bars, areas) with. Read from what ECharts drew, not from its option.
+ */
+async function drawnSeries(page: Page): Promise<number> {
+  const palette = CATEGORICAL_SCHEMES[DEFAULT_COLOR_SCHEME].colors.map((c) => c.toUpperCase());
+  const used = await chart(page)
+    .locator('svg path')
+    .evaluateAll((paths) => paths.flatMap((p) => [p.getAttribute('stroke'), p.getAttribute('fill')]).filter((c): c is string => Boolean(c)).map((c) => c.toUpperCase()));
+  return new Set(used.filter((c) => palette.includes(c))).size;
+}
+
+/** The bytes of a download started by `click`. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ file: Download; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { file, bytes: await readFile((await file.path())!) };
+}
+
+/** Share of non-white pixels of a PNG, decoded by the browser. */
+async function inkShare(page: Page, png: Buffer): Promise<{ width: number; height: number; ink: number }> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) ink++;
+    return { width: canvas.width, height: canvas.height, ink: ink / (data.length / 4) };
+  }, png.toString('base64'));
 }
 
 describe('explore', () => {
@@ -70,6 +110,8 @@ describe('explore', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Update chart' }).isDisabled()).toBe(true);
     await page.getByRole('listitem', { name: 'Column origin' }).dragTo(xAxis.locator('.dnd-zone'));
     await xAxis.getByText('origin').waitFor();
+    // Time grain only for a temporal x axis: origin is a string column.
+    expect(await page.getByLabel('Time Grain').count()).toBe(0);
     await addSimpleMetric(page, 'Metrics', 'delay', 'AVG');
     await page.getByRole('button', { name: 'Update chart' }).click();
     await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
@@ -77,6 +119,15 @@ describe('explore', () => {
     expect(await chart(page).getAttribute('data-series')).toBe('1');
     expect(await chart(page).locator('svg path').count()).toBeGreaterThan(3);
     await screenshot(page, 'explore-bar');
+    expect(await drawnSeries(page)).toBe(1);
+    // A dimension splits the bars into one series per destination (series limit 3).
+    await page.locator('[data-control="groupby"]').getByLabel('Add Dimensions').selectOption('destination');
+    await page.getByLabel('Series limit').fill('3');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await expect.poll(() => chart(page).getAttribute('data-series'), { timeout: 30_000 }).toBe('3');
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor();
+    await screenshot(page, 'explore-bar-3-series');
+    await expect.poll(() => drawnSeries(page)).toBe(3);
     await page.close();
   });
 
@@ -89,6 +140,16 @@ describe('explore', () => {
     await expect.poll(() => page.locator('[data-control="metrics"]').getByText('AVG(delay)').count()).toBe(1);
     // Time grain shows for the temporal x axis.
     await page.getByLabel('Time Grain').selectOption({ label: 'Month' });
+    // The time range picker on the dataset's time filter: a reversed range is refused, a good one shown.
+    await page.locator('[data-control="adhoc_filters"]').getByRole('button', { name: /^Edit filter date/ }).click();
+    const range = page.getByRole('dialog', { name: 'Edit filter' });
+    await range.getByLabel('Time range').fill('2001-03-01 : 2001-01-01');
+    await range.getByText('From date cannot be larger than to date').waitFor();
+    expect(await range.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await range.getByLabel('Time range').fill('2001-01-01 : 2001-04-01');
+    await range.getByText('Actual time range: 2001-01-01 ≤ date < 2001-04-01').waitFor();
+    await range.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-control="adhoc_filters"]').getByText('date (2001-01-01 : 2001-04-01)').waitFor();
     await page.getByRole('button', { name: 'Add filter to Filters' }).click();
     const filter = page.getByRole('dialog', { name: 'Edit filter' });
     await filter.getByLabel('Filter column').selectOption('delay');
@@ -112,6 +173,7 @@ describe('explore', () => {
     const stored = await api(`/api/v1/chart/${savedId}`);
     expect(stored.body.result.viz_type).toBe('echarts_timeseries_line');
     expect(JSON.parse(stored.body.result.params).time_grain_sqla).toBe('P1M');
+    expect(await drawnSeries(page)).toBe(1);
 
     // Found in the chart list by its name, and its link reopens it in Explore.
     await page.goto(`${cloud.url}/chart/list/`);
@@ -159,6 +221,130 @@ describe('explore', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('edits a chosen metric in place: Simple, then Custom SQL with a label', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    const metrics = page.locator('[data-control="metrics"]');
+    await metrics.getByRole('button', { name: 'AVG(delay): edit metric in Metrics' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit metric' });
+    expect(await editor.getByRole('tab', { name: 'Simple' }).getAttribute('aria-selected')).toBe('true');
+    expect(await editor.getByLabel('Metric column').inputValue()).toBe('delay');
+    expect(await editor.getByLabel('Aggregate').inputValue()).toBe('AVG');
+    await editor.getByLabel('Aggregate').selectOption('MAX');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await metrics.getByRole('button', { name: 'MAX(delay): edit metric in Metrics' }).waitFor();
+    expect(await metrics.locator('.chip').count()).toBe(1);
+
+    await metrics.getByRole('button', { name: 'MAX(delay): edit metric in Metrics' }).click();
+    await editor.getByRole('tab', { name: 'Custom SQL' }).click();
+    expect(await editor.getByLabel('Custom SQL metric').inputValue()).toBe('MAX(delay)');
+    await editor.getByLabel('Custom SQL metric').fill('MAX(delay) / 60');
+    await editor.getByLabel('Metric label').fill('Worst delay in hours');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await metrics.getByRole('button', { name: 'Worst delay in hours: edit metric in Metrics' }).waitFor();
+    expect(await metrics.locator('.chip').count()).toBe(1);
+    const request = page.waitForRequest((r) => r.url().includes('/api/v1/chart/data') && (r.postData() ?? '').includes('MAX(delay) / 60'));
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const body = JSON.parse((await request).postData()!);
+    expect(body.queries[0].metrics).toEqual([expect.objectContaining({ expressionType: 'SQL', sqlExpression: 'MAX(delay) / 60', label: 'Worst delay in hours' })]);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    await page.close();
+  });
+
+  it('data pane: results searched and copied; the row count says when the row limit was reached', async () => {
+    const page = await signedIn();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: cloud.url });
+    await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    // January to March 2001 by month: three rows, far under the row limit.
+    await page.locator('.explore__rowcount').getByText('3 rows').waitFor();
+    expect(await page.getByText('Limit reached').count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Results' }).click();
+    const pane = page.getByRole('tabpanel', { name: 'Results' });
+    await pane.getByText('3 rows').waitFor();
+    await pane.getByRole('searchbox', { name: 'Search data' }).fill('2001-02');
+    await pane.getByText('1 row', { exact: true }).waitFor();
+    await pane.getByRole('cell', { name: '2001-02-01 00:00:00' }).waitFor();
+    await pane.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied to clipboard!').first().waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const lines = copied.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0].split('\t')).toEqual(['date', 'AVG(delay)']);
+    expect(lines[1]).toMatch(/^2001-02-01 00:00:00\t[\d.]+$/);
+
+    // A row limit of 2 cuts the three months: the label says so.
+    await page.getByLabel('Row limit').fill('2');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await page.locator('.explore__rowcount').getByText('Limit reached').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.explore__rowcount').getAttribute('data-rowcount')).toBe('2');
+    await page.close();
+  });
+
+  it('downloads the chart as CSV, XLSX, JSON and PNG; a table chart downloads as an image too', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    const menu = async (item: string) => {
+      await page.getByRole('button', { name: 'Download' }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+    const csv = await downloaded(page, () => menu('Export to .CSV'));
+    expect(csv.file.suggestedFilename()).toBe('E2E_delay_by_month.csv');
+    const csvLines = csv.bytes.toString('utf8').trim().split(/\r?\n/);
+    expect(csvLines[0]).toMatch(/date.*AVG\(delay\)/);
+    expect(csvLines).toHaveLength(4);
+    const xlsx = await downloaded(page, () => menu('Export to .XLSX'));
+    expect(xlsx.file.suggestedFilename()).toBe('E2E_delay_by_month.xlsx');
+    expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
+    const json = await downloaded(page, () => menu('Export to .JSON'));
+    expect(json.file.suggestedFilename()).toBe('E2E_delay_by_month.json');
+    const parsed = JSON.parse(json.bytes.toString('utf8'));
+    expect(JSON.stringify(parsed)).toContain('AVG(delay)');
+    const png = await downloaded(page, () => menu('Download as image'));
+    expect(png.file.suggestedFilename()).toBe('E2E_delay_by_month.png');
+    expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const line = await inkShare(page, png.bytes);
+    expect(line.width).toBeGreaterThan(400);
+    expect(line.ink).toBeGreaterThan(0.002);
+
+    // The table the host draws in HTML becomes an image as well.
+    await page.getByLabel('Visualization type').selectOption('table');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await chart(page).locator('.explore__chart[data-status="rendered"], table').first().waitFor({ timeout: 30_000 });
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    await chart(page).getByRole('table').waitFor();
+    const tablePng = await downloaded(page, () => menu('Download as image'));
+    expect(tablePng.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const table = await inkShare(page, tablePng.bytes);
+    expect(table.width).toBeGreaterThan(400);
+    expect(table.ink).toBeGreaterThan(0.002);
+    await page.close();
+  });
+
+  it('legacy addresses: /superset/explore/?form_data= with a slice or a datasource, and ?viz_type=', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/explore/?form_data=${encodeURIComponent(JSON.stringify({ slice_id: savedId }))}`);
+    await page.getByRole('heading', { name: 'E2E delay by month' }).waitFor();
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+
+    const bookmark = { datasource: `${flightsId}__table`, viz_type: 'pie', groupby: ['origin'], metric: 'count', row_limit: 5, adhoc_filters: [] };
+    await page.goto(`${cloud.url}/superset/explore/?form_data=${encodeURIComponent(JSON.stringify(bookmark))}`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Visualization type').inputValue()).toBe('pie');
+    expect(await chart(page).getAttribute('data-series')).toBe('1');
+    await page.locator('[data-control="groupby"] .chip').getByText('origin').waitFor();
+    expect(await page.getByLabel('Row limit').inputValue()).toBe('5');
+
+    await page.goto(`${cloud.url}/explore/?slice_id=${savedId}&viz_type=echarts_area`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Visualization type').inputValue()).toBe('echarts_area');
+    await page.locator('[data-control="metrics"]').getByText('AVG(delay)').waitFor();
+    await page.close();
   });
 
   it('edits the chart properties and shows the results as a table', async () => {

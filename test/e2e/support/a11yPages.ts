@@ -161,6 +161,36 @@ export const A11Y_PAGES: A11yPage[] = [
     },
   },
   {
+    name: 'Explore metric editor on a chosen metric',
+    route: 'explore',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+      // The fixture chart (a histogram) has no metrics: a bar chart gets one, then it is edited.
+      await page.getByLabel('Visualization type').selectOption('echarts_timeseries_bar');
+      await page.getByRole('button', { name: /^Add Metrics/ }).click();
+      const adding = page.getByRole('dialog', { name: 'Add metric' });
+      await adding.getByRole('tab', { name: 'Simple' }).click();
+      await adding.getByLabel('Metric column').selectOption({ index: 1 });
+      await adding.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: /: edit metric in Metrics$/ }).click();
+      await page.getByRole('dialog', { name: 'Edit metric' }).getByRole('tab', { name: 'Custom SQL' }).click();
+    },
+  },
+  {
+    name: 'Explore filter editor with the time range picker',
+    route: 'explore',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Add filter to Filters' }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit filter' });
+      await editor.getByLabel('Filter operator').selectOption('TEMPORAL_RANGE');
+      await editor.getByLabel('Time range').fill('Last year');
+      await editor.getByText(/^Actual time range: /).waitFor();
+    },
+  },
+  {
     name: 'dashboard in view',
     route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/`,

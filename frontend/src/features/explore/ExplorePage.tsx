@@ -10,6 +10,7 @@ import { ControlPanel } from './components/ControlPanel';
 import { ChartPane } from './components/ChartPane';
 import { DataPane } from './components/DataPane';
 import { ExploreHeader } from './components/ExploreHeader';
+import { RowCountLabel } from './components/RowCountLabel';
 import './explore.css';
 
 export default function ExplorePage() {
@@ -44,6 +45,7 @@ export default function ExplorePage() {
         <DatasourcePanel />
         <ControlPanel />
         <main className="explore__main" aria-label="Chart">
+          <RowCountLabel />
           <ChartPane title={title} />
           <DataPane />
         </main>

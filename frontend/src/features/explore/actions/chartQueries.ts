@@ -1,14 +1,17 @@
 // Side queries of the current form data: results and samples for the data pane, the SQL for "View
-// query", and the downloads (CSV / XLSX / JSON through the chart data API, PNG from the drawn SVG).
+// query", and the downloads (CSV / XLSX / JSON through the chart data API, PNG of the drawn chart).
 import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ChartDataQueryContext } from '../../../../../shared/viz/types';
 import { api } from '../../../api/client';
 import { fetchChartData } from '../../charts/data/fetchChartData';
+import { chartPngBlob } from '../../charts/render/chartImage';
 import { queryFormData } from './runChart';
 import { exploreStore } from '../state/exploreStore';
 
 export interface DataAnswer {
   colnames: string[];
+  /** Generic types per column (temporal 2), when the answer has them. */
+  coltypes?: number[];
   data: Record<string, unknown>[];
 }
 
@@ -22,7 +25,7 @@ export async function fetchPaneData(kind: 'results' | 'samples'): Promise<DataAn
   const [first] = await fetchChartData(context(kind), { sliceId: exploreStore.slice?.slice_id });
   if (first?.error) throw new Error(String(first.error));
   const data = (first?.data ?? []) as Record<string, unknown>[];
-  return { colnames: (first?.colnames as string[] | undefined) ?? Object.keys(data[0] ?? {}), data };
+  return { colnames: (first?.colnames as string[] | undefined) ?? Object.keys(data[0] ?? {}), coltypes: first?.coltypes, data };
 }
 
 export async function fetchQueryText(): Promise<string> {
@@ -48,20 +51,7 @@ export async function downloadData(format: 'csv' | 'xlsx' | 'json') {
   saveBlob(await response.blob(), fileName(format));
 }
 
+/** "Download as image": the drawn chart (ECharts SVG, or the table / big number the host draws) as PNG. */
 export async function downloadPng(container: Element | null) {
-  const svg = container?.querySelector('svg');
-  if (!svg) throw new Error('This chart has nothing drawn to download yet.');
-  const { width, height } = svg.getBoundingClientRect();
-  const image = new Image();
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.ceil(width * 2);
-  canvas.height = Math.ceil(height * 2);
-  const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (blob) saveBlob(blob, fileName('png'));
+  saveBlob(await chartPngBlob(container), fileName('png'));
 }

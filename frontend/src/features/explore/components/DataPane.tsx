@@ -4,6 +4,7 @@ import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import { fetchPaneData, type DataAnswer } from '../actions/chartQueries';
 import { copyToClipboard } from '../actions/chartMeta';
 import { ResultsTable } from '../../charts/render/ResultsTable';
+import { searchRows, tabularText } from '../../charts/render/resultCells';
 
 type Tab = 'results' | 'samples';
 
@@ -22,12 +23,12 @@ export function DataPane() {
       setError(e instanceof Error ? e.message : 'An error occurred');
     }
   };
-  const needle = search.toLowerCase();
-  const rows = (answer?.data ?? []).filter((r) => !needle || Object.values(r).some((v) => String(v).toLowerCase().includes(needle)));
+  // Search and copy read the cells as the table shows them (dates as dates, not epoch ms).
+  const rows = answer ? searchRows(answer.colnames, answer.data, search, answer.coltypes) : [];
   const copy = () =>
-    copyToClipboard([answer!.colnames.join('\t'), ...rows.map((r) => answer!.colnames.map((c) => String(r[c] ?? '')).join('\t'))].join('\n')).then(
+    copyToClipboard(tabularText(answer!.colnames, rows, answer!.coltypes)).then(
       () => addSuccessToast('Copied to clipboard!'),
-      () => addDangerToast('Sorry, your browser does not support copying.'),
+      () => addDangerToast('Sorry, your browser does not support copying. Use Ctrl / Cmd + C!'),
     );
   return (
     <section className="explore__data" aria-label="Data pane">
@@ -50,13 +51,13 @@ export function DataPane() {
           {answer && (
             <>
               <div className="explore__data-tools">
-                <span>{`${rows.length} rows`}</span>
+                <span>{`${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`}</span>
                 <input type="search" className="input input--small" aria-label="Search data" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
                 <button type="button" className="button button--ghost button--small" onClick={() => void copy()}>
                   Copy
                 </button>
               </div>
-              <ResultsTable className="explore__data-table" colnames={answer.colnames} rows={rows} label={`${tab} table`} limit={500} />
+              <ResultsTable className="explore__data-table" colnames={answer.colnames} coltypes={answer.coltypes} rows={rows} label={`${tab} table`} limit={500} />
             </>
           )}
         </div>

@@ -82,7 +82,7 @@ export function ExploreHeader({ title }: { title: string }) {
       {dialog === 'table' && result && (
         <Modal title={`Results: ${title}`} onClose={() => setDialog(null)} wide>
           <div className="dash-chart__results">
-            <ResultsTable colnames={result.colnames ?? []} rows={(result.data ?? []) as Record<string, unknown>[]} label={`Results of ${title}`} />
+            <ResultsTable colnames={result.colnames ?? []} coltypes={result.coltypes} rows={(result.data ?? []) as Record<string, unknown>[]} label={`Results of ${title}`} />
           </div>
         </Modal>
       )}

@@ -1,20 +1,9 @@
-// The time range picker: the spec's range forms (No filter, Last ..., previous calendar ..., advanced
-// 'start : end' with dates or expressions), typed or picked from the common ones.
+// The time range control: the spec's range forms (No filter, Last ..., previous calendar ..., Current
+// ..., advanced 'start : end' with dates or expressions), typed or picked, with the actual range.
 import type { ControlProps } from './types';
+import { TimeRangeInput } from './TimeRangeInput';
 
-const COMMON = ['No filter', 'Last day', 'Last week', 'Last month', 'Last quarter', 'Last year', 'previous calendar week', 'previous calendar month', 'previous calendar year', 'Current day', 'Current week', 'Current month', 'Current year'];
-
-export function DateFilterControl({ ctl, value, onChange, errorId }: ControlProps) {
-  const text = String(value ?? 'No filter');
-  const listId = `ranges-${ctl.name}`;
-  return (
-    <>
-      <input className="input" list={listId} aria-label={ctl.label} aria-describedby={errorId} value={text} placeholder="Last week, or 2024-01-01 : 2024-02-01" onChange={(e) => onChange(e.target.value)} />
-      <datalist id={listId}>
-        {COMMON.map((r) => (
-          <option key={r} value={r} />
-        ))}
-      </datalist>
-    </>
-  );
+export function DateFilterControl({ ctl, value, formData, onChange, errorId }: ControlProps) {
+  const column = typeof formData.granularity_sqla === 'string' ? formData.granularity_sqla : undefined;
+  return <TimeRangeInput value={String(value ?? 'No filter')} column={column} label={ctl.label} describedBy={errorId} onChange={onChange} />;
 }

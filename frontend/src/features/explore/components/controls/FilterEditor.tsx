@@ -1,8 +1,11 @@
-// The adhoc filter popover: SIMPLE (column, any operator, value) or custom SQL (WHERE / HAVING).
+// The adhoc filter popover: SIMPLE (column, any operator, value; a time range picker for
+// TEMPORAL_RANGE) or custom SQL (WHERE / HAVING).
 import { useRef, useState } from 'react';
 import { useDialogFocus } from '../../../../app/useDialogFocus';
 import { FILTER_OPERATORS, MULTI_VALUE_OPERATORS, NO_VALUE_OPERATORS, type FilterOperator } from '../../../../../../shared/schemas/chartData';
 import type { DatasourceMeta } from '../../../../../../shared/viz/types';
+import { actualTimeRange } from './actualTimeRange';
+import { TimeRangeInput } from './TimeRangeInput';
 
 export interface AdhocFilterValue {
   expressionType: 'SIMPLE' | 'SQL';
@@ -24,7 +27,10 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: { dataso
   const [clause, setClause] = useState<'WHERE' | 'HAVING'>(initial.clause ?? 'WHERE');
   const [sql, setSql] = useState(initial.sqlExpression ?? '');
   const needsValue = !NO_VALUE_OPERATORS.includes(operator as FilterOperator);
-  const canSave = tab === 'SQL' ? Boolean(sql.trim()) : Boolean(subject && operator && (!needsValue || comparator.trim()));
+  const temporal = operator === 'TEMPORAL_RANGE';
+  // A time range the grammar cannot read would only fail at the server: it is refused here.
+  const rangeError = temporal ? actualTimeRange(comparator || 'No filter').error : null;
+  const canSave = tab === 'SQL' ? Boolean(sql.trim()) : Boolean(subject && operator && (!needsValue || comparator.trim()) && !rangeError);
   const name = initial.filterOptionName ?? `filter_${Math.random().toString(36).slice(2, 10)}`;
   const save = () => {
     if (tab === 'SQL') return onSave({ expressionType: 'SQL', clause, sqlExpression: sql.trim(), subject: null, operator: null, comparator: null, filterOptionName: name });
@@ -61,7 +67,8 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: { dataso
               </option>
             ))}
           </select>
-          {needsValue && <input className="input" aria-label="Filter value" placeholder={operator === 'TEMPORAL_RANGE' ? 'Last week, or 2024-01-01 : 2024-02-01' : 'Value (comma separated for IN)'} value={comparator} onChange={(e) => setComparator(e.target.value)} />}
+          {temporal && <TimeRangeInput label="Time range" value={comparator} column={subject} onChange={setComparator} />}
+          {needsValue && !temporal && <input className="input" aria-label="Filter value" placeholder="Value (comma separated for IN)" value={comparator} onChange={(e) => setComparator(e.target.value)} />}
         </>
       ) : (
         <>

@@ -1,52 +1,46 @@
-// The metric popover: a saved metric, a SIMPLE adhoc metric (column + aggregate) or custom SQL.
+// The metric popover: a saved metric, a SIMPLE adhoc metric (column + aggregate) or custom SQL. Opened
+// empty ("Add"), on a dropped column, or on a chosen metric to edit it in place.
 import { useRef, useState } from 'react';
 import { useDialogFocus } from '../../../../app/useDialogFocus';
 import { AGGREGATES } from '../../../../../../shared/schemas/chartData';
 import type { DatasourceMeta } from '../../../../../../shared/viz/types';
+import { canSaveDraft, draftFromMetric, metricFromDraft, simpleMetricSql, type MetricDraft, type MetricTab } from './metricDraft';
 
-type Tab = 'SAVED' | 'SIMPLE' | 'SQL';
+const TAB_LABELS: Record<MetricTab, string> = { SAVED: 'Saved', SIMPLE: 'Simple', SQL: 'Custom SQL' };
 
-export function MetricEditor({ datasource, initial, onSave, onCancel }: { datasource: DatasourceMeta | null; initial?: { column?: string }; onSave: (metric: unknown) => void; onCancel: () => void }) {
+export function MetricEditor({ datasource, metric, column, onSave, onCancel }: { datasource: DatasourceMeta | null; metric?: unknown; column?: string; onSave: (metric: unknown) => void; onCancel: () => void }) {
   const saved = datasource?.metrics ?? [];
-  const [tab, setTab] = useState<Tab>(initial?.column || !saved.length ? 'SIMPLE' : 'SAVED');
-  const [savedName, setSavedName] = useState(saved[0]?.metric_name ?? '');
-  const [column, setColumn] = useState(initial?.column ?? '');
-  const [aggregate, setAggregate] = useState<string>('SUM');
-  const [sql, setSql] = useState('');
-  const [label, setLabel] = useState('');
-  const canSave = tab === 'SAVED' ? Boolean(savedName) : tab === 'SIMPLE' ? Boolean(aggregate && (column || aggregate === 'COUNT')) : Boolean(sql.trim());
-  const save = () => {
-    if (tab === 'SAVED') return onSave(savedName);
-    const custom = label.trim();
-    if (tab === 'SIMPLE') {
-      const name = `${aggregate}(${column})`;
-      return onSave({ expressionType: 'SIMPLE', column: column ? { column_name: column } : null, aggregate, sqlExpression: null, label: custom || name, hasCustomLabel: Boolean(custom), optionName: `metric_${Math.random().toString(36).slice(2, 10)}` });
-    }
-    return onSave({ expressionType: 'SQL', sqlExpression: sql.trim(), label: custom || sql.trim(), hasCustomLabel: Boolean(custom), optionName: `metric_${Math.random().toString(36).slice(2, 10)}` });
-  };
+  const [draft, setDraft] = useState<MetricDraft>(() => draftFromMetric(metric, saved.map((m) => m.metric_name), column));
+  const set = (patch: Partial<MetricDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // Custom SQL starts from the simple metric's SQL, as Superset's editor does.
+  const openTab = (tab: MetricTab) => set(tab === 'SQL' && !draft.sql.trim() ? { tab, sql: simpleMetricSql(draft.aggregate, draft.column) } : { tab });
   const dialog = useRef<HTMLDivElement>(null);
   useDialogFocus(dialog, onCancel);
   return (
-    <div ref={dialog} className="popover" role="dialog" aria-label="Edit metric">
+    <div ref={dialog} className="popover" role="dialog" aria-label={metric === undefined || metric === null ? 'Add metric' : 'Edit metric'}>
       <div role="tablist" aria-label="Metric type" className="popover__tabs">
-        {(['SAVED', 'SIMPLE', 'SQL'] as Tab[]).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'is-active' : ''} onClick={() => setTab(t)}>
-            {t === 'SAVED' ? 'Saved' : t === 'SIMPLE' ? 'Simple' : 'Custom SQL'}
+        {(['SAVED', 'SIMPLE', 'SQL'] as MetricTab[]).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={draft.tab === t} className={draft.tab === t ? 'is-active' : ''} onClick={() => openTab(t)}>
+            {TAB_LABELS[t]}
           </button>
         ))}
       </div>
-      {tab === 'SAVED' && (
-        <select className="input" aria-label="Saved metric" value={savedName} onChange={(e) => setSavedName(e.target.value)}>
-          {saved.map((m) => (
-            <option key={m.metric_name} value={m.metric_name}>
-              {m.verbose_name || m.metric_name}
-            </option>
-          ))}
-        </select>
-      )}
-      {tab === 'SIMPLE' && (
+      {draft.tab === 'SAVED' &&
+        (saved.length ? (
+          <select className="input" aria-label="Saved metric" value={draft.savedName} onChange={(e) => set({ savedName: e.target.value })}>
+            {!saved.some((m) => m.metric_name === draft.savedName) && <option value={draft.savedName}>{draft.savedName || 'Select saved metric'}</option>}
+            {saved.map((m) => (
+              <option key={m.metric_name} value={m.metric_name}>
+                {m.verbose_name || m.metric_name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <p className="popover__empty">This dataset has no saved metrics.</p>
+        ))}
+      {draft.tab === 'SIMPLE' && (
         <>
-          <select className="input" aria-label="Metric column" value={column} onChange={(e) => setColumn(e.target.value)}>
+          <select className="input" aria-label="Metric column" value={draft.column} onChange={(e) => set({ column: e.target.value })}>
             <option value="">Select column</option>
             {(datasource?.columns ?? []).map((c) => (
               <option key={c.column_name} value={c.column_name}>
@@ -54,7 +48,7 @@ export function MetricEditor({ datasource, initial, onSave, onCancel }: { dataso
               </option>
             ))}
           </select>
-          <select className="input" aria-label="Aggregate" value={aggregate} onChange={(e) => setAggregate(e.target.value)}>
+          <select className="input" aria-label="Aggregate" value={draft.aggregate} onChange={(e) => set({ aggregate: e.target.value })}>
             {AGGREGATES.map((a) => (
               <option key={a} value={a}>
                 {a}
@@ -63,13 +57,13 @@ export function MetricEditor({ datasource, initial, onSave, onCancel }: { dataso
           </select>
         </>
       )}
-      {tab === 'SQL' && <textarea className="input" aria-label="Custom SQL metric" rows={3} value={sql} onChange={(e) => setSql(e.target.value)} />}
-      <input className="input" aria-label="Metric label" placeholder="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} />
+      {draft.tab === 'SQL' && <textarea className="input" aria-label="Custom SQL metric" rows={3} value={draft.sql} onChange={(e) => set({ sql: e.target.value })} />}
+      {draft.tab !== 'SAVED' && <input className="input" aria-label="Metric label" placeholder="Label (optional)" value={draft.label} onChange={(e) => set({ label: e.target.value })} />}
       <div className="popover__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Close
         </button>
-        <button type="button" className="button button--primary" disabled={!canSave} onClick={save}>
+        <button type="button" className="button button--primary" disabled={!canSaveDraft(draft)} onClick={() => onSave(metricFromDraft(draft))}>
           Save
         </button>
       </div>
