@@ -102,6 +102,11 @@ describe('explore', () => {
     const page = await signedIn();
     await page.goto(`${cloud.url}/explore/?datasource_type=table&datasource_id=${flightsId}`);
     await page.getByRole('complementary', { name: 'Datasource' }).getByText('flights_3m').first().waitFor();
+    // Column type glyphs: a text column, a number column and the time column.
+    const panel = page.getByRole('complementary', { name: 'Datasource' });
+    expect(await panel.getByRole('listitem', { name: 'Column origin' }).innerText()).toMatch(/^ABC\s+origin$/);
+    expect(await panel.getByRole('listitem', { name: 'Column delay' }).innerText()).toMatch(/^#\s+delay$/);
+    expect(await panel.getByRole('listitem', { name: 'Column date' }).innerText()).toMatch(/^◷\s+date$/);
     await page.getByLabel('Visualization type').selectOption('echarts_timeseries_bar');
     // The x axis starts on the time column; replace it with a dragged dimension.
     const xAxis = page.locator('[data-control="x_axis"]');

@@ -6,7 +6,7 @@ import type { ControlPanelConfig } from '../controls/types';
 import { requirePlugin } from '../registry';
 import { panelControls } from './controls';
 import { temporalColumnsLookup } from './initialFormData';
-import { isAdhocColumn } from '../controls/formDataUtils';
+import { getMetricLabel, isAdhocColumn } from '../controls/formDataUtils';
 
 function metricFits(metric: unknown, columns: Set<string>, saved: Set<string>): boolean {
   if (typeof metric === 'string') return saved.has(metric);
@@ -58,4 +58,15 @@ export function renameMetricColumnConfig(formData: FormData, from: string, to: s
   if (!config || !(from in config) || from === to) return formData;
   const { [from]: moved, ...rest } = config;
   return { ...formData, column_config: { ...rest, [to]: moved } };
+}
+
+/**
+ * A metric edited in place (same position, new label) carries its column config to the new label;
+ * `before` and `after` are the control's values before and after the edit.
+ */
+export function renameEditedMetrics(formData: FormData, before: unknown, after: unknown): FormData {
+  const prev = Array.isArray(before) ? before : before === null || before === undefined ? [] : [before];
+  const next = Array.isArray(after) ? after : after === null || after === undefined ? [] : [after];
+  if (prev.length !== next.length) return formData;
+  return prev.reduce<FormData>((fd, metric, i) => renameMetricColumnConfig(fd, getMetricLabel(metric as Metric), getMetricLabel(next[i] as Metric)), formData);
 }

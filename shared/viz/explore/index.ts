@@ -4,4 +4,4 @@ export * from './validateForm';
 export * from './switchVizType';
 export { standardize } from './standardize';
 export { initialFormData, temporalColumnsLookup, DEFAULT_TIME_RANGE, DEFAULT_EXPLORE_ROW_LIMIT } from './initialFormData';
-export { remapForDatasource, renameMetricColumnConfig } from './datasourceChange';
+export { remapForDatasource, renameEditedMetrics, renameMetricColumnConfig } from './datasourceChange';

@@ -3,7 +3,7 @@
 // button, disabled while any control is invalid.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { applyForcedValues, hasErrors, isControlVisible, panelControls, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
+import { applyForcedValues, hasErrors, isControlVisible, panelControls, renameEditedMetrics, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
 import { getPlugin, listPlugins } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
 import { exploreStore } from '../state/exploreStore';
@@ -13,7 +13,10 @@ import { Control } from './controls/Control';
 
 function setControl(name: string, value: unknown) {
   const plugin = getPlugin(exploreStore.formData.viz_type)!;
-  exploreStore.formData = applyForcedValues(plugin.controlPanel, { ...(exploreStore.formData as FormData), [name]: value });
+  let current = exploreStore.formData as FormData;
+  // Spec §4: renaming metrics renames their column config.
+  if (panelControls(plugin.controlPanel).find((c) => c.name === name)?.type === 'DndMetricSelect') current = renameEditedMetrics(current, current[name], value);
+  exploreStore.formData = applyForcedValues(plugin.controlPanel, { ...current, [name]: value });
   scheduleFormDataKey();
 }
 

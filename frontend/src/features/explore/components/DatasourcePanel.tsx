@@ -4,6 +4,12 @@ import { useSnapshot } from 'valtio';
 import { exploreStore } from '../state/exploreStore';
 import { setDragItem } from './dragData';
 
+/** The column's type glyph, as Superset's: clock for time, # numbers, ABC text, T/F booleans, ? unknown. */
+function typeGlyph(c: { is_dttm?: boolean | null; type_generic?: number | null }): string {
+  if (c.is_dttm || c.type_generic === 2) return '◷';
+  return c.type_generic === 0 ? '#' : c.type_generic === 1 ? 'ABC' : c.type_generic === 3 ? 'T/F' : '?';
+}
+
 export function DatasourcePanel() {
   const { datasource } = useSnapshot(exploreStore);
   const [search, setSearch] = useState('');
@@ -30,7 +36,7 @@ export function DatasourcePanel() {
       <ul className="explore__items" aria-label="Columns">
         {columns.map((c) => (
           <li key={c.column_name} draggable className="explore__item" aria-label={`Column ${c.column_name}`} onDragStart={(e) => setDragItem(e, { kind: 'column', name: c.column_name })} title={c.type ?? ''}>
-            <span aria-hidden="true">{c.is_dttm ? '◷' : '#'}</span> {c.verbose_name || c.column_name}
+            <span aria-hidden="true" className="explore__type">{typeGlyph(c)}</span> {c.verbose_name || c.column_name}
           </li>
         ))}
       </ul>

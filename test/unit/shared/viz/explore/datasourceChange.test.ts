@@ -1,7 +1,7 @@
 // Spec §4 Explore: A datasource change remaps metric, column and option controls. Renaming metrics
 // renames their column config.
 import { describe, expect, it } from 'vitest';
-import { remapForDatasource, renameMetricColumnConfig } from '../../../../../shared/viz/explore/datasourceChange';
+import { remapForDatasource, renameEditedMetrics, renameMetricColumnConfig } from '../../../../../shared/viz/explore/datasourceChange';
 
 const cars = {
   columns: [{ column_name: 'Origin' }, { column_name: 'Horsepower' }, { column_name: 'Year', is_dttm: true }],
@@ -42,5 +42,14 @@ describe('Renaming metrics renames their column config', () => {
     const fd = { viz_type: 'table', column_config: { 'SUM(x)': { d3NumberFormat: ',d' }, other: {} } };
     expect(renameMetricColumnConfig(fd, 'SUM(x)', 'Total').column_config).toEqual({ other: {}, Total: { d3NumberFormat: ',d' } });
     expect(renameMetricColumnConfig(fd, 'missing', 'y')).toBe(fd);
+  });
+  it('a metric edited in place (same position, new label) takes its settings along; added or removed metrics do not', () => {
+    const sum = { expressionType: 'SIMPLE', column: { column_name: 'x' }, aggregate: 'SUM', label: 'SUM(x)' };
+    const fd = { viz_type: 'table', column_config: { 'SUM(x)': { d3NumberFormat: ',d' }, count: { showCellBars: false } } };
+    const renamed = renameEditedMetrics(fd, ['count', sum], ['count', { ...sum, aggregate: 'MAX', label: 'MAX(x)' }]);
+    expect(renamed.column_config).toEqual({ count: { showCellBars: false }, 'MAX(x)': { d3NumberFormat: ',d' } });
+    expect(renameEditedMetrics(fd, sum, { ...sum, label: 'Total' }).column_config).toEqual({ count: { showCellBars: false }, Total: { d3NumberFormat: ',d' } });
+    expect(renameEditedMetrics(fd, ['count', sum], ['count'])).toBe(fd);
+    expect(renameEditedMetrics(fd, ['count'], ['count', sum])).toBe(fd);
   });
 });
