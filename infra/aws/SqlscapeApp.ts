@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modulesWithoutAccessRow } from './access';
 import { ApiStack } from './ApiStack';
-import { bundleHandlers, formatSizeTable } from './bundler';
+import { bundleHandlers, formatSizeTable, needsNativeLayer } from './bundler';
 import { duckdbLayerInfo, ensureLayerDir } from './duckdbLayer';
 import { buildEngineParsersLayer, type LayerInfo } from './engineParsersLayer';
 import { discoverEntries, type HandlerEntry } from './handlerEntries';
@@ -53,7 +53,7 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
   if (options.strict && (missing.length > 0 || failed.length > 0)) {
     throw new Error(`strict synth: handler modules missing or broken: ${[...missing, ...failed.map((f) => f.module)].join(', ')}`);
   }
-  const duckdbModules = new Set(bundles.filter((b) => b.usesDuckdb).map((b) => b.module));
+  const duckdbModules = new Set(bundles.filter(needsNativeLayer).map((b) => b.module));
   const athenaModules = new Set(bundles.filter((b) => b.usesAthena).map((b) => b.module));
   if (duckdbModules.size > 0) ensureLayerDir(paths.duckdbLayerDir, warn);
   const parserModules = new Set(bundles.filter((b) => b.parserImports.length > 0).map((b) => b.module));

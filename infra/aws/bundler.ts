@@ -8,7 +8,7 @@
 import { build, type Metafile } from 'esbuild';
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ATHENA_CLIENT, DUCKDB_PREFIX, EXTERNAL_MODULES, IMPORT_META_URL_DEFINE, IMPORT_META_URL_INJECT, PLUGINS, RUNTIME_FILES, TARGET } from './bundleOptions';
+import { ATHENA_CLIENT, DUCKDB_PREFIX, EXTERNAL_MODULES, IMPORT_META_URL_DEFINE, IMPORT_META_URL_INJECT, PLUGINS, RENDER_PACKAGES, RUNTIME_FILES, TARGET } from './bundleOptions';
 import { isEngineParserImport, type LayerInfo } from './engineParsersLayer';
 import { REPO_ROOT } from './paths';
 
@@ -21,6 +21,8 @@ export interface BundleInfo {
   /** External packages the bundle imports (the runtime or a layer must provide them). */
   externals: string[];
   usesDuckdb: boolean;
+  /** Loads the report renderer's native packages (resvg, pdfkit; the fonts ride along): the native layer holds them. */
+  usesRenderer: boolean;
   /** Engine parser module paths the bundle imports (`libpg-query`, ...): the parsers layer holds them. */
   parserImports: string[];
   /** Imports the Athena client: the function queries Athena databases with its own role. */
@@ -115,6 +117,7 @@ function infoFor(module: string, metafile: Metafile): BundleInfo {
     totalBytes: output.bytes + runtimeFiles.reduce((sum, file) => sum + statSync(file).size, 0),
     externals,
     usesDuckdb: externals.some((p) => p.startsWith(DUCKDB_PREFIX)),
+    usesRenderer: externals.some((p) => RENDER_PACKAGES.includes(p)),
     parserImports: externalPaths.filter(isEngineParserImport).sort(),
     usesAthena: externals.includes(ATHENA_CLIENT),
     sealsPasswords: includesSource(output.inputs, SEAL_PASSWORD_SOURCE),
@@ -137,6 +140,13 @@ const SHAKEN_MODULE_BYTES = 64;
 const includesSource = (inputs: Metafile['outputs'][string]['inputs'], source: string) =>
   Object.entries(inputs).some(([input, { bytesInOutput }]) => input.endsWith(source) && bytesInOutput > SHAKEN_MODULE_BYTES);
 
+/**
+ * Functions that get the native layer (duckdbLayer.ts): DuckDB's binding, and the report renderer's
+ * resvg binding, pdfkit and the DejaVu fonts. The fonts are read by path (require.resolve), which no
+ * bundle import shows, so a bundle loading resvg or pdfkit is taken to draw reports.
+ */
+export const needsNativeLayer = (b: Pick<BundleInfo, 'usesDuckdb' | 'usesRenderer'>) => b.usesDuckdb || b.usesRenderer;
+
 /** `node_modules/<package>/...` -> the package; repository sources -> their top two folders. */
 const contributor = (input: string) => {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
@@ -157,7 +167,7 @@ export function formatSizeTable(infos: BundleInfo[], layers: LayerInfo[] = []): 
   const rows = [...infos].sort((a, b) => b.totalBytes - a.totalBytes);
   const width = Math.max(6, ...rows.map((r) => r.module.length));
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  const layerNames = (r: BundleInfo) => [r.usesDuckdb && 'duckdb', r.parserImports.length > 0 && 'parsers'].filter(Boolean).join(',') || '-';
+  const layerNames = (r: BundleInfo) => [needsNativeLayer(r) && 'duckdb', r.parserImports.length > 0 && 'parsers'].filter(Boolean).join(',') || '-';
   const lines = [`${'module'.padEnd(width)}  ${'KB'.padStart(8)}  ${'layers'.padEnd(14)}  ${'flag'.padEnd(9)}  largest parts (KB)`];
   for (const r of rows) {
     const flag = r.totalBytes > LARGE_BUNDLE_BYTES ? 'OVER 1 MB' : '';

@@ -1,4 +1,5 @@
-// The DuckDB native binding for Lambda (linux-arm64) as a layer. npm installs only the binding of the
+// The native layer for Lambda (linux-arm64): DuckDB's binding, and the report renderer's packages that
+// cannot be bundled (resvg's binding, pdfkit and its font data, the DejaVu TTFs). npm installs only the binding of the
 // machine it runs on, and synth must work offline, so the layer folder is filled by an explicit step
 // before deploying:  node --import tsx infra/aws/duckdbLayer.ts  (needs the npm registry).
 // At synth time a missing folder gets a README placeholder and a warning: the template stays valid,
@@ -25,9 +26,21 @@ function renderPackages(root = REPO_ROOT): string[] {
   return RENDER_PACKAGES.map((name) => `${name}@${pkg.dependencies[name]}`);
 }
 
-const bindingDir = (layerDir: string) => join(layerDir, 'nodejs', 'node_modules', '@duckdb', 'node-bindings-linux-arm64');
+const modulesDir = (layerDir: string) => join(layerDir, 'nodejs', 'node_modules');
 
-export const layerIsBuilt = (layerDir: string) => existsSync(join(bindingDir(layerDir), 'duckdb.node'));
+/** What the functions load from the layer on Lambda (linux-arm64, glibc); one missing means it is not built. */
+export const NATIVE_LAYER_FILES = [
+  '@duckdb/node-bindings-linux-arm64/duckdb.node',
+  '@resvg/resvg-js/index.js',
+  '@resvg/resvg-js-linux-arm64-gnu/resvgjs.linux-arm64-gnu.node',
+  'pdfkit/js/pdfkit.js',
+  'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+];
+
+const missingFiles = (layerDir: string) => NATIVE_LAYER_FILES.filter((f) => !existsSync(join(modulesDir(layerDir), f)));
+
+export const layerIsBuilt = (layerDir: string) => missingFiles(layerDir).length === 0;
 
 /** Makes sure the asset folder exists; returns whether it holds the real binding. */
 export function ensureLayerDir(layerDir: string, warn: (message: string) => void = console.warn): boolean {
@@ -36,9 +49,11 @@ export function ensureLayerDir(layerDir: string, warn: (message: string) => void
   writeFileSync(
     join(layerDir, 'README.md'),
     'Placeholder. Run `node --import tsx infra/aws/duckdbLayer.ts` before `cdk deploy` to install the\n' +
-      'linux-arm64 DuckDB binding here (nodejs/node_modules), which the Lambda layer ships.\n',
+      'linux-arm64 DuckDB and resvg bindings, pdfkit and the DejaVu fonts here (nodejs/node_modules), which the Lambda layer ships.\n',
   );
-  warn(`[infra] DuckDB layer not built (${layerDir}): deploying now would give functions that use DuckDB no binding. Run: node --import tsx infra/aws/duckdbLayer.ts`);
+  warn(
+    `[infra] DuckDB layer not built (${layerDir}; missing ${missingFiles(layerDir).join(', ')}): deploying now would give functions that use DuckDB or draw reports no binding. Run: node --import tsx infra/aws/duckdbLayer.ts`,
+  );
   return false;
 }
 
@@ -55,7 +70,7 @@ export function duckdbLayerInfo(layerDir: string): LayerInfo {
   return { name: 'duckdb', built: true, files, bytes: files.reduce((sum, f) => sum + f.bytes, 0) };
 }
 
-/** Installs @duckdb/node-api with the linux-arm64 glibc binding into `<layerDir>/nodejs`. */
+/** Installs @duckdb/node-api and the renderer's packages with their linux-arm64 glibc bindings into `<layerDir>/nodejs`. */
 export function buildLayer(layerDir: string, version = pinnedDuckdbVersion()) {
   const nodejs = join(layerDir, 'nodejs');
   rmSync(layerDir, { recursive: true, force: true });
@@ -66,7 +81,8 @@ export function buildLayer(layerDir: string, version = pinnedDuckdbVersion()) {
     ['install', '--prefix', nodejs, '--os=linux', '--cpu=arm64', '--libc=glibc', '--omit=dev', '--no-audit', '--no-fund', '--no-save', `@duckdb/node-api@${version}`, ...renderPackages()],
     { stdio: 'inherit' },
   );
-  if (!layerIsBuilt(layerDir)) throw new Error(`npm did not install the linux-arm64 binding into ${bindingDir(layerDir)}`);
+  const missing = missingFiles(layerDir);
+  if (missing.length) throw new Error(`npm did not install into ${modulesDir(layerDir)}: ${missing.join(', ')}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

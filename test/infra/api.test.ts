@@ -173,6 +173,10 @@ describe('least privilege', () => {
     expect(actionsOf(t.api, functionIdOf(t.api, QUEUES.queries.worker))).not.toContain('ses:SendEmail');
     const fn = t.api.findResources('AWS::Lambda::Function')[worker];
     expect(fn.Properties.MemorySize).toBeGreaterThanOrEqual(2048);
+    // The native layer: resvg's linux-arm64 binding, pdfkit and the DejaVu fonts (bundling.test.ts draws a report from it).
+    const nativeLayer = Object.keys(t.api.findResources('AWS::Lambda::LayerVersion')).find((id) => id.startsWith('DuckdbLayer'));
+    expect(fn.Properties.Layers).toContainEqual({ Ref: nativeLayer });
+    expect(fn.Properties.Architectures).toEqual(['arm64']);
     expect(fn.Properties.Timeout).toBe(QUEUES.reports.workerTimeoutSeconds);
     const sources = Object.values(t.api.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => JSON.stringify(m.Properties.FunctionName).includes(worker));
     expect(sources).toHaveLength(1);

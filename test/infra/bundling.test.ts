@@ -1,6 +1,7 @@
 // Real bundles (bundler.ts) deployed through AppFunction, loaded and run: one in-process, one with
-// the engine parsers layer, staged like Lambda does (/var/task and /opt) outside the repository and
-// run in a child process whose NODE_PATH is the layer; what the bundler learns from the metafile
+// the engine parsers layer and one drawing reports with the native layer's renderer packages, staged
+// like Lambda does (/var/task and /opt) outside the repository and run in a child process whose
+// NODE_PATH is the layer; what the bundler learns from the metafile
 // (layers, sizes); and the small pieces around them.
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -12,12 +13,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFunction } from '../../infra/aws/AppFunction';
-import { bundleHandlers, formatSizeTable, type BundleInfo } from '../../infra/aws/bundler';
-import { duckdbLayerInfo, ensureLayerDir, layerIsBuilt, pinnedDuckdbVersion } from '../../infra/aws/duckdbLayer';
+import { bundleHandlers, formatSizeTable, needsNativeLayer, type BundleInfo } from '../../infra/aws/bundler';
+import { RENDER_PACKAGES } from '../../infra/aws/bundleOptions';
+import { duckdbLayerInfo, ensureLayerDir, layerIsBuilt, NATIVE_LAYER_FILES, pinnedDuckdbVersion } from '../../infra/aws/duckdbLayer';
 import { buildEngineParsersLayer } from '../../infra/aws/engineParsersLayer';
 import { discoverEntries } from '../../infra/aws/handlerEntries';
 import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
 import { handler as preTokenGeneration, userIdClaims } from '../../infra/aws/triggers/preTokenGeneration';
+import { countInkPixels, decodePng } from '../support/pngDecode';
+import { pdfInfoTitle, pdfPageCount } from '../support/pdfDecode';
 
 const libpgWasm = join(REPO_ROOT, 'node_modules', 'libpg-query', 'wasm', 'libpg-query.wasm');
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}.ts`, import.meta.url));
@@ -122,6 +126,73 @@ describe('bundled function', () => {
     expect(withoutLayer.status).not.toBe(0);
     expect(withoutLayer.stderr).toMatch(/Cannot find module '(libpg-query|dt-sql-parser\/dist\/parser\/trino)'/);
   });
+
+  it('draws reports with resvg, pdfkit and the DejaVu fonts from the native layer through NODE_PATH, as on Lambda', async () => {
+    const handler = { module: 'render', kind: 'worker' as const, entry: fixture('renderHandler') };
+    const bundleDir = join(dir, 'render-bundles');
+    const { bundles, failed } = await bundleHandlers([handler], { outdir: bundleDir, tsconfig });
+    expect(failed).toEqual([]);
+    expect(bundles[0]).toMatchObject({ usesDuckdb: false, usesRenderer: true });
+    expect(bundles[0].externals).toEqual(expect.arrayContaining(['@resvg/resvg-js', 'pdfkit']));
+    expect(needsNativeLayer(bundles[0])).toBe(true);
+
+    // The native layer as npm installs it (duckdbLayer.ts), from this machine's node_modules: each
+    // renderer package with its dependencies and this platform's resvg binding (Lambda's is linux-arm64).
+    const layerDir = join(dir, 'native-layer');
+    const modules = join(layerDir, 'nodejs', 'node_modules');
+    const copied = new Set<string>();
+    const copyPackage = (name: string) => {
+      const from = join(REPO_ROOT, 'node_modules', name);
+      if (copied.has(name) || !existsSync(from)) return;
+      copied.add(name);
+      cpSync(from, join(modules, name), { recursive: true, dereference: true });
+      const pkg = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+      for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) copyPackage(dep);
+    };
+    for (const name of RENDER_PACKAGES) copyPackage(name);
+
+    const cdkOut = join(dir, 'render-cdk.out');
+    const app = new App({ outdir: cdkOut });
+    const stack = new Stack(app, 'RenderTest', { env: { account: '111111111111', region: 'eu-west-1' } });
+    const context = { environment: {}, bundleDir, duckdbModules: new Set(bundles.filter(needsNativeLayer).map((b) => b.module)), athenaModules: new Set<string>(), duckdbLayerDir: layerDir };
+    new AppFunction(stack, 'Render', { handler, context });
+    const template = Template.fromStack(stack);
+    const [fn] = Object.values(template.findResources('AWS::Lambda::Function'));
+    const [[layerId, layer]] = Object.entries(template.findResources('AWS::Lambda::LayerVersion'));
+    expect(fn.Properties.Layers).toEqual([{ Ref: layerId }]);
+    expect(fn.Properties.Architectures).toEqual(['arm64']);
+    expect(layer.Properties.CompatibleArchitectures).toEqual(['arm64']);
+
+    const task = join(outside, 'render', 'var', 'task');
+    const opt = join(outside, 'render', 'opt');
+    cpSync(stagedAsset(cdkOut, fn.Properties.Code.S3Key), task, { recursive: true });
+    cpSync(stagedAsset(cdkOut, layer.Properties.Content.S3Key), opt, { recursive: true });
+    const code = readFileSync(join(task, 'index.js'), 'utf8');
+    expect(code).toContain('require("@resvg/resvg-js")');
+    expect(code).toContain('require("pdfkit")');
+    expect(existsSync(join(opt, 'nodejs', 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSans.ttf'))).toBe(true);
+
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(task, 'index.js'))}).handler().then((r) => console.log(JSON.stringify(r)))`], {
+        cwd: task,
+        env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: '--enable-source-maps', ...env },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    const withLayer = run({ NODE_PATH: join(opt, 'nodejs', 'node_modules') });
+    expect(withLayer.stderr).toBe('');
+    const out = JSON.parse(withLayer.stdout) as { png: string; pdf: string };
+    const png = decodePng(Buffer.from(out.png, 'base64'));
+    expect(png.width).toBe(400);
+    expect(countInkPixels(png)).toBeGreaterThan(2_000);
+    const pdf = Buffer.from(out.pdf, 'base64');
+    expect(pdfPageCount(pdf)).toBe(1);
+    expect(pdfInfoTitle(pdf)).toBe('Layer check');
+    // Without the layer the renderer's packages are not there: they really come from /opt.
+    const withoutLayer = run({});
+    expect(withoutLayer.status).not.toBe(0);
+    expect(withoutLayer.stderr).toMatch(/Cannot find module '(@resvg\/resvg-js|pdfkit|dejavu-fonts-ttf[^']*)'/);
+  });
 });
 
 describe('bundler', () => {
@@ -180,6 +251,7 @@ describe('bundler', () => {
       totalBytes: 0,
       externals: [],
       usesDuckdb: false,
+      usesRenderer: false,
       parserImports: [],
       usesAthena: false,
       sealsPasswords: false,
@@ -255,6 +327,23 @@ describe('DuckDB layer folder', () => {
     expect(layerIsBuilt(layer)).toBe(false);
     expect(warnings[0]).toMatch(/duckdbLayer\.ts/);
     expect(duckdbLayerInfo(layer)).toMatchObject({ name: 'duckdb', built: false, bytes: 0 });
+  });
+
+  it('counts as built only with DuckDB\'s and resvg\'s linux-arm64 bindings, pdfkit and the fonts', () => {
+    const layer = join(dir, 'layer-partial');
+    const put = (file: string) => {
+      mkdirSync(join(layer, 'nodejs', 'node_modules', file, '..'), { recursive: true });
+      writeFileSync(join(layer, 'nodejs', 'node_modules', file), 'x');
+    };
+    put('@duckdb/node-bindings-linux-arm64/duckdb.node');
+    expect(layerIsBuilt(layer)).toBe(false);
+    const warnings: string[] = [];
+    ensureLayerDir(layer, (m) => warnings.push(m));
+    expect(warnings[0]).toContain('@resvg/resvg-js-linux-arm64-gnu/resvgjs.linux-arm64-gnu.node');
+    expect(warnings[0]).toContain('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+    expect(NATIVE_LAYER_FILES).toEqual(expect.arrayContaining(['@resvg/resvg-js-linux-arm64-gnu/resvgjs.linux-arm64-gnu.node', 'pdfkit/js/pdfkit.js', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf']));
+    for (const file of NATIVE_LAYER_FILES) put(file);
+    expect(layerIsBuilt(layer)).toBe(true);
   });
 
   it('pins the version the project uses', () => {
