@@ -1,12 +1,19 @@
-// The dashboard layout (position_json) turned into pixel boxes, as the browser lays it out: a 12-column
-// grid with 16 px gutters, widths in columns, heights in 8 px grid units, rows side by side, columns
-// stacked, one tab of each tab set shown (the chosen one, else the first). Pure: no drawing here.
+// The dashboard layout (position_json) turned into pixel boxes, as this app's dashboard page lays it
+// out (frontend/src/features/dashboards: LayoutNode.tsx, dashboard.css): a row's children take their
+// share of 12 columns of the row's width, a column's children their share of the column's width (less
+// its 4 px padding each side), every chart and markdown card sits 4 px inside its cell, rows and the
+// items of a column are 8 px apart, heights are in 8 px grid units; one tab of each tab set shows (the
+// chosen one, else the first). test/e2e/reportLayout.test.ts measures the browser against this.
+// Pure: no drawing here.
+import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH } from '../../../shared/dashboard/layout/constants';
 
-export const GRID_BASE_UNIT = 8;
-export const GRID_GUTTER_SIZE = 2 * GRID_BASE_UNIT;
-export const GRID_COLUMN_COUNT = 12;
-export const DEFAULT_CHART_WIDTH = 4;
-export const DEFAULT_CHART_HEIGHT = 50;
+export { GRID_BASE_UNIT, GRID_COLUMN_COUNT };
+export const DEFAULT_CHART_WIDTH = GRID_DEFAULT_CHART_WIDTH;
+export const DEFAULT_CHART_HEIGHT = GRID_DEFAULT_CHART_HEIGHT;
+/** The horizontal padding of a chart, markdown or column cell (`padding: 0 4px`). */
+export const CELL_INSET = 4;
+/** The gap between the grid's rows and between a column's items (`gap: 8px`). */
+export const STACK_GAP = 8;
 export const HEADER_HEIGHTS = { SMALL_HEADER: 40, MEDIUM_HEADER: 56, LARGE_HEADER: 72 } as const;
 export const DIVIDER_HEIGHT = 32;
 export const TABS_HEIGHT = 48;
@@ -56,50 +63,50 @@ function component(position: PositionJson, id: string): LayoutComponent | undefi
 /** Layout from position_json for a content area `width` px wide starting at (x0, y0). */
 export function layoutBoxes(position: PositionJson, width: number, opts: { activeTabs?: string[]; x0?: number; y0?: number } = {}): LayoutResult {
   const active = new Set(opts.activeTabs ?? []);
-  const columnWidth = (width - (GRID_COLUMN_COUNT - 1) * GRID_GUTTER_SIZE) / GRID_COLUMN_COUNT;
-  const unitsPx = (units: number) => {
-    const u = Math.max(1, Math.min(GRID_COLUMN_COUNT, units));
-    return u * columnWidth + (u - 1) * GRID_GUTTER_SIZE;
-  };
   const boxes: LayoutBox[] = [];
   const seen = new Set<string>();
 
   const children = (c: LayoutComponent) => (c.children ?? []).filter((id) => component(position, id));
+  const clampUnits = (units: number, of: number) => Math.max(1, Math.min(of, units));
+  /** A child's cell width in a container `w` px wide of `of` columns: charts, markdown and columns take their share, the rest all of it. */
+  const cellWidth = (id: string, w: number, of: number) => {
+    const c = component(position, id);
+    if (!c || !['CHART', 'MARKDOWN', 'COLUMN'].includes(c.type)) return w;
+    return (w * clampUnits(c.meta?.width ?? of, of)) / of;
+  };
 
-  /** Places component `id` at (x, y) in a cell `w` px wide; returns the height it takes. */
+  /** Places component `id` in a cell at (x, y), `w` px wide; returns the height it takes. */
   function place(id: string, x: number, y: number, w: number): number {
     const c = component(position, id);
     if (!c || seen.has(id)) return 0;
     seen.add(id);
     const meta = c.meta ?? {};
+    const card = { x: x + CELL_INSET, y, width: Math.max(0, w - 2 * CELL_INSET), height: (meta.height ?? DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT };
     switch (c.type) {
       case 'ROOT':
       case 'GRID':
       case 'TAB':
-        return stack(children(c), x, y, w);
+        return stack(children(c), x, y, w, GRID_COLUMN_COUNT);
       case 'ROW': {
         let cx = x;
         let h = 0;
         for (const child of children(c)) {
-          const cw = unitsPx(component(position, child)?.meta?.width ?? DEFAULT_CHART_WIDTH);
+          const cw = cellWidth(child, w, GRID_COLUMN_COUNT);
           h = Math.max(h, place(child, cx, y, cw));
-          cx += cw + GRID_GUTTER_SIZE;
+          cx += cw;
         }
         return h;
       }
       case 'COLUMN':
-        return stack(children(c), x, y, w);
+        return stack(children(c), x + CELL_INSET, y, Math.max(0, w - 2 * CELL_INSET), clampUnits(meta.width ?? GRID_COLUMN_COUNT, GRID_COLUMN_COUNT));
       case 'CHART': {
-        const height = (meta.height ?? DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT;
         if (typeof meta.chartId !== 'number') return 0;
-        boxes.push({ kind: 'chart', componentId: id, chartId: meta.chartId, sliceName: meta.sliceNameOverride || meta.sliceName, x, y, width: w, height });
-        return height;
+        boxes.push({ kind: 'chart', componentId: id, chartId: meta.chartId, sliceName: meta.sliceNameOverride || meta.sliceName, ...card });
+        return card.height;
       }
-      case 'MARKDOWN': {
-        const height = (meta.height ?? DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT;
-        boxes.push({ kind: 'markdown', componentId: id, code: meta.code ?? '', x, y, width: w, height });
-        return height;
-      }
+      case 'MARKDOWN':
+        boxes.push({ kind: 'markdown', componentId: id, code: meta.code ?? '', ...card });
+        return card.height;
       case 'HEADER': {
         const size = (meta.headerSize && meta.headerSize in HEADER_HEIGHTS ? meta.headerSize : 'MEDIUM_HEADER') as keyof typeof HEADER_HEIGHTS;
         boxes.push({ kind: 'header', componentId: id, text: meta.text ?? '', size, x, y, width: w, height: HEADER_HEIGHTS[size] });
@@ -114,19 +121,19 @@ export function layoutBoxes(position: PositionJson, width: number, opts: { activ
         const chosen = Math.max(0, tabs.findIndex((t) => active.has(t)));
         const labels = tabs.map((t) => component(position, t)?.meta?.text ?? 'Tab title');
         boxes.push({ kind: 'tabs', componentId: id, labels, active: chosen, x, y, width: w, height: TABS_HEIGHT });
-        return TABS_HEIGHT + GRID_GUTTER_SIZE + place(tabs[chosen], x, y + TABS_HEIGHT + GRID_GUTTER_SIZE, w);
+        return TABS_HEIGHT + STACK_GAP + place(tabs[chosen], x, y + TABS_HEIGHT + STACK_GAP, w);
       }
       default:
         return 0;
     }
   }
 
-  /** Children one under another, a gutter between non-empty ones. */
-  function stack(ids: string[], x: number, y: number, w: number): number {
+  /** Children one under another in a container `w` px wide of `of` columns, a gap between non-empty ones. */
+  function stack(ids: string[], x: number, y: number, w: number, of: number): number {
     let h = 0;
     for (const id of ids) {
-      const ch = place(id, x, y + h + (h > 0 ? GRID_GUTTER_SIZE : 0), w);
-      if (ch > 0) h += ch + (h > 0 ? GRID_GUTTER_SIZE : 0);
+      const ch = place(id, x, y + h + (h > 0 ? STACK_GAP : 0), cellWidth(id, w, of));
+      if (ch > 0) h += ch + (h > 0 ? STACK_GAP : 0);
     }
     return h;
   }

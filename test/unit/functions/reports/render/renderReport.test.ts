@@ -118,15 +118,17 @@ describe('dashboard reports', () => {
     expect(out.failed).toEqual([{ chartId: 2, name: 'Broken chart', message: 'column "x" does not exist' }]);
     const img = decodePng(out.body);
     expect(img.width).toBe(1200);
-    // padding + title + padding + header + gutter + 320 + gutter + 240 + padding
-    expect(img.height).toBe(16 + 56 + 16 + 56 + 16 + 320 + 16 + 240 + 16);
-    const rowTop = 16 + 56 + 16 + 56 + 16;
-    const half = (1200 - 32 - 16) / 2;
-    // Left cell: bars in their colour. Right cell: the pale red error box.
+    // padding + title + padding + header + gap + 320 + gap + 240 + padding
+    expect(img.height).toBe(16 + 56 + 16 + 56 + 8 + 320 + 8 + 240 + 16);
+    const rowTop = 16 + 56 + 16 + 56 + 8;
+    // Two cells of half the 1168 px grid, each card 4 px inside its cell.
+    const cell = (1200 - 32) / 2;
+    const card = cell - 8;
+    // Left card: bars in their colour. Right card: the pale red error box.
     let blue = 0;
-    for (let y = rowTop; y < rowTop + 320; y++) for (let x = 16; x < 16 + half; x++) if (isBlueish(pixelAt(img, x, y))) blue++;
+    for (let y = rowTop; y < rowTop + 320; y++) for (let x = 16 + 4; x < 16 + 4 + card; x++) if (isBlueish(pixelAt(img, x, y))) blue++;
     expect(blue).toBeGreaterThan(5_000);
-    expect(pixelAt(img, Math.round(16 + half + 16 + half / 2), rowTop + 300)).toEqual([253, 236, 234]);
+    expect(pixelAt(img, Math.round(16 + cell + 4 + card / 2), rowTop + 300)).toEqual([253, 236, 234]);
   });
 
   it('renders the dashboard to a PDF with its title, headers, markdown and the failed chart\'s name', async () => {
