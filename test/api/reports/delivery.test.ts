@@ -26,7 +26,7 @@ let receiverUrl: string;
 const received: Received[] = [];
 let token: string;
 let chartId: number;
-const { call } = client(() => cloud);
+const { call, q } = client(() => cloud);
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -136,6 +136,20 @@ describe('scheduled report delivery', () => {
     expect(again.byProvider.reports).toEqual([]);
     const got = await call(`/api/v1/report/${id}`, { token });
     expect(got.body.result.last_state).toBe('Success');
+
+    // The next minute's run: the execution log pages through both with Superset's fields.
+    await schedulerTick({ time: new Date(nextRun + 60_000).toISOString() });
+    const ended = async () => (await call(`/api/v1/report/${id}/log/`, { token })).body.result.filter((l: Json) => l.state === 'Success').length;
+    await expect.poll(ended, { timeout: 60_000 }).toBe(2);
+    const pages = [0, 1].map(async (page) => (await call(`/api/v1/report/${id}/log/?${q({ page, page_size: 1 })}`, { token })).body);
+    const [first, second] = await Promise.all(pages);
+    for (const answer of [first, second]) {
+      expect(answer.count).toBe(2);
+      expect(answer.result).toHaveLength(1);
+      expect(Object.keys(answer.result[0])).toEqual(expect.arrayContaining(['scheduled_dttm', 'start_dttm', 'end_dttm', 'value', 'value_row_json', 'state', 'error_message', 'uuid']));
+    }
+    expect(new Set([first.result[0].uuid, second.result[0].uuid]).size).toBe(2);
+    expect([first.result[0].scheduled_dttm, second.result[0].scheduled_dttm].map((t: string) => Date.parse(`${t}Z`)).sort()).toEqual([nextRun, nextRun + 60_000]);
   });
 
   it('ends Error with the provider\'s message when a webhook keeps failing', async () => {
