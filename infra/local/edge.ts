@@ -2,12 +2,12 @@
 // services apart by request shape. DynamoDB calls carry `X-Amz-Target: DynamoDB_20120810.*`, SQS calls
 // `X-Amz-Target: AmazonSQS.*`, the WebSocket management API lives under `/@connections/`, SES v2 under
 // `/v2/email/` (messages kept in .data/ses), and everything else is S3 (path-style). dynalite (in memory, journaled: dynamoStore.ts) answers in this process;
-// s3rver listens on a private port behind the edge.
+// so does s3rver: its Koa request listener gets the edge's requests directly (it also listens on a
+// private port, which nothing calls).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { proxyTo, type Proxy } from './http/proxy';
 import { acceptPresigned } from './presignedUrls';
 import { BodyTooLargeError } from './http/body';
 import { inProcessDynamoTransport } from './dynamoTransport';
@@ -53,18 +53,19 @@ const closeServer = (server: Server) =>
 interface Emulators {
   dynamo: DynamoStore;
   s3: S3rver;
-  s3Proxy: Proxy;
+  /** s3rver's request listener: a proxy hop to its port would copy every result object through two more sockets. */
+  s3Listener: (req: IncomingMessage, res: ServerResponse) => void;
   queues: QueueStore;
 }
 
 async function startEmulators(dataDir: string, region: string): Promise<Emulators> {
   const dynamo = await openDynamoStore(join(dataDir, 'dynamodb'));
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: join(dataDir, 's3'), silent: true });
-  const { port: s3Port } = (await s3.run()) as AddressInfo;
+  await s3.run();
   return {
     dynamo,
     s3,
-    s3Proxy: proxyTo(s3Port, 's3'),
+    s3Listener: s3.callback(),
     queues: new QueueStore(join(dataDir, 'sqs'), region),
   };
 }
@@ -88,7 +89,8 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
     // s3rver checks signatures against its own fixed key pair; ours are signed with whatever keys
     // the caller has, so send them unsigned (s3rver then treats them as anonymous and allows them).
     if (!acceptPresigned(req, res)) return;
-    return emulators.s3Proxy.forward(req, res, { dropHeaders: ['authorization'] });
+    delete req.headers.authorization;
+    return emulators.s3Listener(req, res);
   };
 
   const server = createServer((req, res) => {
@@ -112,7 +114,6 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
       await emulators?.queues.close();
       await closeServer(server);
       if (!emulators) return;
-      emulators.s3Proxy.close();
       await emulators.s3.close();
       await emulators.dynamo.close();
     },

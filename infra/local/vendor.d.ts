@@ -25,5 +25,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /** Koa's request listener (s3rver is a Koa application). */
+    callback(): (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
   }
 }

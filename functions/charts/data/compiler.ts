@@ -11,7 +11,7 @@ export type ChartQueryResult = ChartDataResponseResult & { sql_rowcount?: number
 
 export interface QueryCompiler {
   compile(input: CompileInput): Promise<CompiledQuery>;
-  run(engine: Engine, dataset: CompilerDataset, query: QueryObject, resultType: ChartResultType, options: { timeoutMs: number; rowLevelFilters?: string[][] }): Promise<ChartQueryResult>;
+  run(engine: Engine, dataset: CompilerDataset, query: QueryObject, resultType: ChartResultType, options: { timeoutMs: number; rowLevelFilters?: string[][]; compiled?: CompiledQuery }): Promise<ChartQueryResult>;
 }
 
 export const queryCompiler: QueryCompiler = {

@@ -11,8 +11,8 @@ import { channelOf, publishEvent } from '../../events/asyncEvents';
 import type { Identity } from '../../http/identity';
 import type { Ports } from '../../ports/index';
 import { getUserById } from '../../platform/users';
-import { CACHE_KEY_PATTERN, readCache, writeCache } from './cache';
-import { computeResults, prepareChartData, shapeResults, type ChartDataDeps, type ChartDataJobInput } from './service';
+import { CACHE_KEY_PATTERN, readCacheText, writeCacheText } from './cache';
+import { answerTextOf, jsonText, prepareChartData, type ChartDataDeps, type ChartDataJobInput } from './service';
 
 /** How long a claimed job belongs to its worker before another may take it over. */
 export const JOB_LEASE_MS = 150_000;
@@ -117,8 +117,8 @@ export async function runChartJob(ports: Ports, message: ChartJobMessage, deps: 
     if (!user) throw new SupersetError('GENERIC_BACKEND_ERROR', 'The user of this job no longer exists', { status: 404 });
     const identity: Identity = await withGrants(ports, { userId: user.id, username: user.username, roles: user.roles });
     const prepared = await prepareChartData(ports, identity, job.context, job.options, deps);
-    const results = await computeResults(ports, prepared, Boolean(job.options.force), deps);
-    await writeCache(ports.blobs, job.contextKey, { result: shapeResults(prepared.resultType, results) }, ports.clock.now(), Math.max(prepared.timeout, 3600));
+    const answer = await answerTextOf(ports, prepared, Boolean(job.options.force), deps);
+    await writeCacheText(ports.blobs, job.contextKey, answer, ports.clock.now(), Math.max(prepared.timeout, 3600));
     await grant(ports, job.userId, job.contextKey);
     outcome = { status: 'done' };
   } catch (error) {
@@ -151,9 +151,9 @@ export async function chartDataByKey(ports: Ports, user: Identity, key: string) 
     new GetCommand({ TableName: ports.tables.name('main'), Key: KEYS.chartResultGrant(user.userId, key) }),
   );
   if (!granted.Item) throw notFound();
-  const entry = await readCache<{ result: unknown[] }>(ports.blobs, key, ports.clock.now());
+  const entry = await readCacheText(ports.blobs, key, ports.clock.now());
   if (!entry) throw notFound();
-  return entry.value;
+  return jsonText(entry.text);
 }
 
 export function parseChartJobMessage(body: string): ChartJobMessage | null {

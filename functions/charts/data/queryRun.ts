@@ -113,7 +113,7 @@ export async function executeQuery(
 ): Promise<QueryResult> {
   let run: ChartQueryResult;
   try {
-    run = plan.resultType === 'columns' ? datasetColumns(ds) : await compiler.run(engine, compilerDataset(ds.dataset, ds.db), plan.query, plan.resultType, { timeoutMs: LIMITS.syncTimeoutMs - 3000, rowLevelFilters: plan.rowLevelFilters });
+    run = plan.resultType === 'columns' ? datasetColumns(ds) : await compiler.run(engine, compilerDataset(ds.dataset, ds.db), plan.query, plan.resultType, { timeoutMs: LIMITS.syncTimeoutMs - 3000, rowLevelFilters: plan.rowLevelFilters, compiled: plan.compiled ?? undefined });
   } catch (error) {
     if (error instanceof SupersetError && error.errorType !== 'GENERIC_DB_ENGINE_ERROR') throw error;
     const classified = error instanceof SupersetError ? error : engine.classify(error);

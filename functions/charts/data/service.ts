@@ -9,13 +9,14 @@ import { engineFor as cachedEngineFor } from '../../databases/engines';
 import type { DatabaseRecord } from '../../databases/repository';
 import type { Engine } from '../../engines/types';
 import type { Identity } from '../../http/identity';
-import { json, type RawResponse } from '../../http/respond';
+import { json, raw, type RawResponse } from '../../http/respond';
 import type { Ports } from '../../ports/index';
 import { rowLevelFiltersFor } from '../../rls/forUser';
 import type { Datasource } from '../datasource';
 import { dashboardIdOf, datasourceForRequest } from './access';
 import { findChart } from '../repository';
-import { effectiveTimeout, readCache, writeCache, type CachedEntry } from './cache';
+import { effectiveTimeout, readCache, readCacheText, writeCache, writeCacheText, type CachedText } from './cache';
+import { answerJson, cachedResult, freshResult, resultObject, type CachedFilters, type ResolvedResult } from './resultText';
 import { checkQueryObjects } from './checks';
 import { queryCompiler, type QueryCompiler } from './compiler';
 import { databaseTimeout, datasetTimeout } from './dataset';
@@ -70,13 +71,18 @@ export async function prepareChartData(
 ): Promise<PreparedRequest> {
   const sliceId = options.sliceId ?? (Number((context.form_data as { slice_id?: unknown } | null)?.slice_id) || null);
   const dashboardId = options.dashboardId ?? dashboardIdOf(context.form_data);
-  const ds = await datasourceForRequest(ports, user, Number(context.datasource.id), context.datasource.type, { sliceId, dashboardId });
+  const datasetId = Number(context.datasource.id);
+  // Independent reads side by side (a cached answer waits on these and one object read only); the
+  // row level filters and the chart are used only once the access check below has passed.
+  const [ds, rowLevelFilters, chart] = await Promise.all([
+    datasourceForRequest(ports, user, datasetId, context.datasource.type, { sliceId, dashboardId }),
+    rowLevelFiltersFor(ports, user, datasetId),
+    sliceId ? findChart(ports, sliceId) : null,
+  ]);
   checkQueryObjects(context.queries);
   const resultType = context.result_type ?? 'full';
   const resultFormat = context.result_format ?? 'json';
-  const chart = sliceId ? await findChart(ports, sliceId) : null;
   const timeout = effectiveTimeout(context.custom_cache_timeout, chart?.cache_timeout, datasetTimeout(ds.dataset), databaseTimeout(ds.db));
-  const rowLevelFilters = await rowLevelFiltersFor(ports, user, ds.dataset.id);
   const plans = await Promise.all(
     context.queries.map((query, index) => planQuery(deps.compiler, ds, { index, query, resultType, resultFormat, rowLevelFilters })),
   );
@@ -84,37 +90,35 @@ export async function prepareChartData(
   return { user, ds, plans, resultType, resultFormat, timeout, contextKey };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '');
+type Hits = (CachedText<CachedFilters> | null)[];
 
-/**
- * A cached answer for this request: the rows are the cache's, but which filters were applied or
- * rejected is this request's (a filter on a column the dataset lacks leaves the SQL, and so the key,
- * unchanged, yet the chart must still say it was not applied).
- */
-function served(entry: CachedEntry<QueryResult>, isCached: boolean, plan?: { compiled?: { appliedFilters?: unknown[]; rejectedFilters?: unknown[] } | null }): QueryResult {
-  const value = { ...entry.value, is_cached: isCached, cached_dttm: isCached ? iso(entry.cachedAtMs) : null };
-  if (plan?.compiled?.appliedFilters) value.applied_filters = plan.compiled.appliedFilters as QueryResult['applied_filters'];
-  if (plan?.compiled?.rejectedFilters) value.rejected_filters = plan.compiled.rejectedFilters as QueryResult['rejected_filters'];
-  return value;
-}
+/** Each query's cache entry (one object read each), or none when forced. */
+const readHits = (ports: Ports, prepared: PreparedRequest, force: boolean): Promise<Hits> =>
+  force ? Promise.resolve(prepared.plans.map(() => null)) : Promise.all(prepared.plans.map((p) => readCacheText<CachedFilters>(ports.blobs, p.cacheKey, ports.clock.now())));
 
-/** Every query's result: from the cache unless forced, else run (and cached). */
-export async function computeResults(ports: Ports, prepared: PreparedRequest, force: boolean, deps: ChartDataDeps): Promise<QueryResult[]> {
-  const hits = force ? prepared.plans.map(() => null) : await Promise.all(prepared.plans.map((p) => readCache<QueryResult>(ports.blobs, p.cacheKey, ports.clock.now())));
-  const results: QueryResult[] = [];
+/** Every query's answer: from the cache unless forced, else run and cached (serialised once for both). */
+async function resolveResults(ports: Ports, prepared: PreparedRequest, hits: Hits, deps: ChartDataDeps): Promise<ResolvedResult[]> {
+  const results: ResolvedResult[] = [];
   let engine: Engine | null = null;
   for (const plan of prepared.plans) {
     const hit = hits[plan.index];
     countChartCache(Boolean(hit));
     if (hit) {
-      results.push(served(hit, true, plan));
+      results.push(cachedResult(hit, plan.compiled));
       continue;
     }
     engine ??= await deps.engineFor(prepared.ds.db);
-    const fresh = await executeQuery(deps.compiler, engine, prepared.ds, plan, prepared.resultFormat, prepared.timeout);
-    await writeCache(ports.blobs, plan.cacheKey, fresh, ports.clock.now(), prepared.timeout);
+    const fresh = freshResult(await executeQuery(deps.compiler, engine, prepared.ds, plan, prepared.resultFormat, prepared.timeout));
+    const filters: CachedFilters = { applied_filters: fresh.fields.applied_filters, rejected_filters: fresh.fields.rejected_filters };
+    await writeCacheText(ports.blobs, plan.cacheKey, fresh.rest, ports.clock.now(), prepared.timeout, filters);
     results.push(fresh);
   }
+  return results;
+}
+
+/** Every query's result: from the cache unless forced, else run (and cached). */
+export async function computeResults(ports: Ports, prepared: PreparedRequest, force: boolean, deps: ChartDataDeps): Promise<QueryResult[]> {
+  const results = (await resolveResults(ports, prepared, await readHits(ports, prepared, force), deps)).map(resultObject);
   return prepared.resultType === 'full' ? withAnnotations(ports, prepared, results, force, deps) : results;
 }
 
@@ -138,17 +142,29 @@ export function shapeResults(resultType: ChartResultType, results: QueryResult[]
   return results as unknown as Record<string, unknown>[];
 }
 
-export async function respondWith(ports: Ports, prepared: PreparedRequest, results: QueryResult[]): Promise<RawResponse> {
-  if (prepared.resultFormat === 'json' || prepared.resultType === 'query') {
-    return json(200, { result: shapeResults(prepared.resultType, results) });
-  }
-  return fileResponse(prepared.resultFormat, results, prepared.ds.dataset.table_name, ports.clock.now());
+/** Whether the JSON answer is every query's whole result as cached (no subset, no annotation layers). */
+const answersWhole = (prepared: PreparedRequest) =>
+  prepared.resultType !== 'results' && prepared.resultType !== 'query' && prepared.plans.every((p) => !p.query.annotation_layers?.length);
+
+/** The JSON text of the answer `{"result": [...]}` (JSON result format, or the query result type). */
+export async function answerText(ports: Ports, prepared: PreparedRequest, hits: Hits, force: boolean, deps: ChartDataDeps): Promise<string> {
+  if (answersWhole(prepared)) return answerJson(await resolveResults(ports, prepared, hits, deps));
+  let results = (await resolveResults(ports, prepared, hits, deps)).map(resultObject);
+  if (prepared.resultType === 'full') results = await withAnnotations(ports, prepared, results, force, deps);
+  return JSON.stringify({ result: shapeResults(prepared.resultType, results) });
 }
 
-/** Whether every query is cached (async requests answer at once then). */
-async function allCached(ports: Ports, prepared: PreparedRequest): Promise<boolean> {
-  const hits = await Promise.all(prepared.plans.map((p) => readCache(ports.blobs, p.cacheKey, ports.clock.now())));
-  return hits.every(Boolean);
+/** The JSON text of a prepared request's answer, its cache entries read here. */
+export const answerTextOf = async (ports: Ports, prepared: PreparedRequest, force: boolean, deps: ChartDataDeps) =>
+  answerText(ports, prepared, await readHits(ports, prepared, force), force, deps);
+
+export const jsonText = (body: string): RawResponse => raw({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
+
+/** The answer of a prepared request with its cache entries read. */
+async function respondWith(ports: Ports, prepared: PreparedRequest, hits: Hits, force: boolean, deps: ChartDataDeps): Promise<RawResponse> {
+  if (prepared.resultFormat === 'json' || prepared.resultType === 'query') return jsonText(await answerText(ports, prepared, hits, force, deps));
+  const results = (await resolveResults(ports, prepared, hits, deps)).map(resultObject);
+  return fileResponse(prepared.resultFormat, results, prepared.ds.dataset.table_name, ports.clock.now());
 }
 
 export async function chartData(
@@ -163,11 +179,13 @@ export async function chartData(
   // Superset runs only full JSON requests as async jobs.
   const asyncJob =
     !options.sync && deps.enqueue && isFeatureEnabled('GLOBAL_ASYNC_QUERIES') && prepared.resultFormat === 'json' && prepared.resultType === 'full';
-  if (asyncJob && (force || !(await allCached(ports, prepared)))) {
+  // Read once: an answer that is all cached is sent from these reads, async or not.
+  const hits = await readHits(ports, prepared, force);
+  if (asyncJob && !hits.every(Boolean)) {
     const body = await deps.enqueue!(ports, user, { context, options: { ...options, force }, contextKey: prepared.contextKey });
     return json(202, body);
   }
-  return respondWith(ports, prepared, await computeResults(ports, prepared, force, deps));
+  return respondWith(ports, prepared, hits, force, deps);
 }
 
 export { writeCache, readCache };

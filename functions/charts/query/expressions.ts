@@ -24,6 +24,26 @@ export interface CheckOptions {
 
 const MAX_EXPRESSION_LENGTH = 65_536;
 
+/**
+ * Verdicts already reached in this container. A verdict depends only on the engine, the kind and the
+ * cleaned text (the parse tree, never the data), and a chart request checks the same saved metrics
+ * and columns again and again: each check is a parser round trip (DuckDB's json_serialize_sql, the
+ * PostgreSQL WASM parser), a millisecond or more per expression on every chart request.
+ */
+const VERDICTS_MAX = 2000;
+const verdicts = new Map<string, ExpressionVerdict>();
+
+async function verdictFor(engine: EngineKind, text: string, kind: ExpressionKind): Promise<ExpressionVerdict> {
+  const key = `${engine}\u0000${kind}\u0000${text}`;
+  const known = verdicts.get(key);
+  if (known) return known;
+  const check = await CHECKERS[engine]();
+  const verdict = await check(text, kind);
+  if (verdicts.size >= VERDICTS_MAX) verdicts.delete(verdicts.keys().next().value!);
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
 export async function checkExpression(engine: EngineKind, sql: string, kind: ExpressionKind, options: CheckOptions = {}): Promise<string> {
   const where = options.label ? ` in "${options.label}"` : '';
   if (typeof sql !== 'string' || sql.length > MAX_EXPRESSION_LENGTH) {
@@ -34,8 +54,7 @@ export async function checkExpression(engine: EngineKind, sql: string, kind: Exp
   if (hasSeparator) {
     throw new SupersetError('INVALID_SQL_ERROR', `Only a single SQL expression is allowed${where}: ';' is not.`, { extra: { kind, expression: sql } });
   }
-  const check = await CHECKERS[engine]();
-  const verdict = await check(text, kind);
+  const verdict = await verdictFor(engine, text, kind);
   if (verdict.ok) return text;
   if (verdict.reason === 'subquery') {
     if (options.allowSubquery) return text;

@@ -17,6 +17,11 @@ export interface RunChartOptions {
   signal?: AbortSignal;
   /** The user's row level security on the dataset (CompileInput.rowLevelFilters). */
   rowLevelFilters?: string[][];
+  /**
+   * This query already compiled (the chart data API compiles before it runs, for the cache key): run
+   * exactly the SQL that was keyed, without compiling it again.
+   */
+  compiled?: CompiledQuery;
 }
 
 export type ChartQueryResult = ChartDataResponseResult & { sql_rowcount?: number | null };
@@ -63,7 +68,7 @@ export async function runChartQuery(
     const data = dataset.columns.map((column) => ({ column_name: column.column_name, verbose_name: column.verbose_name ?? null, dtype: column.type ?? null }));
     return { data, colnames: ['column_name', 'verbose_name', 'dtype'], coltypes: [1, 1, 1], rowcount: data.length, status: 'success' };
   }
-  const compiled = await compileQuery({ dataset, query, resultType, now, rowLevelFilters: options.rowLevelFilters });
+  const compiled = options.compiled ?? (await compileQuery({ dataset, query, resultType, now, rowLevelFilters: options.rowLevelFilters }));
   const common = {
     query: compiled.sql,
     language: 'sql',

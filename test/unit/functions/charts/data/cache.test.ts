@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartCacheKey, effectiveTimeout, readCache, writeCache } from '../../../../../functions/charts/data/cache';
+import { chartCacheKey, effectiveTimeout, readCache, readCacheText, writeCache, writeCacheText } from '../../../../../functions/charts/data/cache';
 import type { Blobs } from '../../../../../functions/ports/blobs';
 
 const parts = {
@@ -37,5 +37,20 @@ describe('chart data cache', () => {
     expect(await readCache(blobs, 'k', 11_000)).toBeNull();
     expect(await writeCache(blobs, 'n', { a: 1 }, 1_000, -1)).toBeNull();
     expect(await readCache(blobs, 'n', 1_000)).toBeNull();
+  });
+  it('keeps the value as the JSON text it was written as, with the writer\'s meta beside it', async () => {
+    const blobs = memoryBlobs();
+    const text = JSON.stringify({ data: [{ a: 'line\nbreak' }] });
+    await writeCacheText(blobs, 't', text, 2_000, 60, { applied_filters: [{ column: 'a' }] });
+    const entry = await readCacheText<{ applied_filters: unknown[] }>(blobs, 't', 3_000);
+    expect(entry).toEqual({ cachedAtMs: 2_000, expiresAtMs: 62_000, meta: { applied_filters: [{ column: 'a' }] }, text });
+    expect((await readCache(blobs, 't', 3_000))?.value).toEqual({ data: [{ a: 'line\nbreak' }] });
+  });
+  it('an object without its header line (an older entry, or a damaged one) is a miss', async () => {
+    const blobs = memoryBlobs();
+    await blobs.put('chart-data/old.json', JSON.stringify({ cachedAtMs: 1, expiresAtMs: null, value: { a: 1 } }));
+    expect(await readCacheText(blobs, 'old', 5)).toBeNull();
+    await blobs.put('chart-data/bad.json', 'not json\n{}');
+    expect(await readCache(blobs, 'bad', 5)).toBeNull();
   });
 });
