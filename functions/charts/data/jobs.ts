@@ -2,7 +2,7 @@
 // queue; the worker claims the job (a lease, so a worker that died mid-job is taken over once its lease
 // ends), runs it, stores the answer under the request's cache key, grants the user that key and ends
 // the job done or error exactly once (a conditional write), then tells the user on their async event
-// stream and WebSocket. GET /api/v1/chart/data/{cache_key} serves only keys granted to the caller.
+// stream and WebSocket. GET /api/v1/chart/data/{cache_key} serves the job's key to that user only (byKey.ts).
 import { withGrants } from '../../security/resolve';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS } from '../../../shared/resources/keys';
@@ -11,8 +11,8 @@ import { channelOf, publishEvent } from '../../events/asyncEvents';
 import type { Identity } from '../../http/identity';
 import type { Ports } from '../../ports/index';
 import { getUserById } from '../../platform/users';
-import { CACHE_KEY_PATTERN, readCacheText, writeCacheText } from './cache';
-import { answerTextOf, jsonText, prepareChartData, type ChartDataDeps, type ChartDataJobInput } from './service';
+import { writeCacheText } from './cache';
+import { answerTextOf, prepareChartData, type ChartDataDeps, type ChartDataJobInput } from './service';
 
 /** How long a claimed job belongs to its worker before another may take it over. */
 export const JOB_LEASE_MS = 150_000;
@@ -141,19 +141,6 @@ export async function deadLetterChartJob(ports: Ports, message: ChartJobMessage)
   if (!job || !(await finish(ports, job.jobId, 'error', null))) return;
   const error = new SupersetError('ASYNC_WORKERS_ERROR', 'The chart data job failed: its workers gave up on it');
   await publishEvent(ports, job.userId, { job_id: job.jobId, status: 'error', result_url: null, errors: [error.toItem()] });
-}
-
-/** GET /api/v1/chart/data/{cache_key}: the answer of one of the caller's finished jobs. */
-export async function chartDataByKey(ports: Ports, user: Identity, key: string) {
-  const notFound = () => new SupersetError('OBJECT_DOES_NOT_EXIST_ERROR', 'Cached data not found', { status: 404 });
-  if (!CACHE_KEY_PATTERN.test(key)) throw notFound();
-  const granted = await ports.tables.doc.send(
-    new GetCommand({ TableName: ports.tables.name('main'), Key: KEYS.chartResultGrant(user.userId, key) }),
-  );
-  if (!granted.Item) throw notFound();
-  const entry = await readCacheText(ports.blobs, key, ports.clock.now());
-  if (!entry) throw notFound();
-  return jsonText(entry.text);
 }
 
 export function parseChartJobMessage(body: string): ChartJobMessage | null {

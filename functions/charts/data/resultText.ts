@@ -16,6 +16,13 @@ export interface RequestFields {
 /** Kept beside a cached answer: the filters as they were when it ran (for plans that compile nothing). */
 export type CachedFilters = Pick<RequestFields, 'applied_filters' | 'rejected_filters'>;
 
+/** What a cached answer keeps beside its text: its filters, and whose answer it may be (GET by key). */
+export interface CachedMeta extends CachedFilters {
+  datasource_id?: number;
+  /** The row level security it ran under. */
+  row_level_filters?: string[][];
+}
+
 export interface ResolvedResult {
   fields: RequestFields;
   /** JSON text of the answer without the request's fields (what the cache holds). */
@@ -37,7 +44,7 @@ export function freshResult(result: QueryResult): ResolvedResult {
  * rejected is this request's (a filter on a column the dataset lacks leaves the SQL, and so the key,
  * unchanged, yet the chart must still say it was not applied).
  */
-export function cachedResult(entry: CachedText<CachedFilters>, compiled: { appliedFilters: RequestFields['applied_filters']; rejectedFilters: RequestFields['rejected_filters'] } | null): ResolvedResult {
+export function cachedResult(entry: CachedText<CachedMeta>, compiled: { appliedFilters: RequestFields['applied_filters']; rejectedFilters: RequestFields['rejected_filters'] } | null): ResolvedResult {
   return {
     fields: {
       is_cached: true,

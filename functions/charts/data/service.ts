@@ -16,7 +16,7 @@ import type { Datasource } from '../datasource';
 import { dashboardIdOf, datasourceForRequest } from './access';
 import { findChart } from '../repository';
 import { effectiveTimeout, readCache, readCacheText, writeCache, writeCacheText, type CachedText } from './cache';
-import { answerJson, cachedResult, freshResult, resultObject, type CachedFilters, type ResolvedResult } from './resultText';
+import { answerJson, cachedResult, freshResult, resultObject, type CachedMeta, type ResolvedResult } from './resultText';
 import { checkQueryObjects } from './checks';
 import { queryCompiler, type QueryCompiler } from './compiler';
 import { databaseTimeout, datasetTimeout } from './dataset';
@@ -90,11 +90,11 @@ export async function prepareChartData(
   return { user, ds, plans, resultType, resultFormat, timeout, contextKey };
 }
 
-type Hits = (CachedText<CachedFilters> | null)[];
+type Hits = (CachedText<CachedMeta> | null)[];
 
 /** Each query's cache entry (one object read each), or none when forced. */
 const readHits = (ports: Ports, prepared: PreparedRequest, force: boolean): Promise<Hits> =>
-  force ? Promise.resolve(prepared.plans.map(() => null)) : Promise.all(prepared.plans.map((p) => readCacheText<CachedFilters>(ports.blobs, p.cacheKey, ports.clock.now())));
+  force ? Promise.resolve(prepared.plans.map(() => null)) : Promise.all(prepared.plans.map((p) => readCacheText<CachedMeta>(ports.blobs, p.cacheKey, ports.clock.now())));
 
 /** Every query's answer: from the cache unless forced, else run and cached (serialised once for both). */
 async function resolveResults(ports: Ports, prepared: PreparedRequest, hits: Hits, deps: ChartDataDeps): Promise<ResolvedResult[]> {
@@ -109,8 +109,13 @@ async function resolveResults(ports: Ports, prepared: PreparedRequest, hits: Hit
     }
     engine ??= await deps.engineFor(prepared.ds.db);
     const fresh = freshResult(await executeQuery(deps.compiler, engine, prepared.ds, plan, prepared.resultFormat, prepared.timeout));
-    const filters: CachedFilters = { applied_filters: fresh.fields.applied_filters, rejected_filters: fresh.fields.rejected_filters };
-    await writeCacheText(ports.blobs, plan.cacheKey, fresh.rest, ports.clock.now(), prepared.timeout, filters);
+    const meta: CachedMeta = {
+      applied_filters: fresh.fields.applied_filters,
+      rejected_filters: fresh.fields.rejected_filters,
+      datasource_id: prepared.ds.dataset.id,
+      row_level_filters: plan.rowLevelFilters,
+    };
+    await writeCacheText(ports.blobs, plan.cacheKey, fresh.rest, ports.clock.now(), prepared.timeout, meta);
     results.push(fresh);
   }
   return results;
