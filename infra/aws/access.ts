@@ -62,6 +62,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   tags: ['mainRead', 'mainWrite'],
   reportWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'sendEmail'],
   reportDeadLetter: ['mainRead', 'mainWrite'],
+  dashboardScreenshot: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite'],
 };
 
 export const DEFAULT_ACCESS: readonly Capability[] = ['mainRead', 'mainWrite', 'resultsRead'];

@@ -6,6 +6,7 @@ import { defineRoutes } from './route';
 import { IdParamsSchema, ListQuerySchema, StringIdParamsSchema } from '../schemas/common';
 import { RelatedResponseSchema, FavoriteStatusResponseSchema } from './charts';
 import { TabQuerySchema } from './explore';
+import { FileDownloadSchema } from '../schemas/responses/common';
 
 const Ids = z.array(z.number().int().positive()).max(1000);
 const JsonText = z.string().max(2_000_000);
@@ -77,6 +78,16 @@ export const FilterStateBodySchema = z.object({ value: z.string().min(1).max(1_0
 export type FilterStateBody = z.infer<typeof FilterStateBodySchema>;
 const FilterStateParams = IdParamsSchema.extend({ key: z.string().min(1).max(128) });
 const KeyAnswer = z.object({ key: z.string() });
+/** Superset's DashboardScreenshotPostSchema answer (cache_dashboard_screenshot). */
+export const DashboardScreenshotAnswerSchema = z.object({
+  cache_key: z.string(),
+  dashboard_url: z.string(),
+  image_url: z.string(),
+  task_status: z.string(),
+  task_updated_at: z.string(),
+});
+const ScreenshotParams = IdParamsSchema.extend({ digest: z.string().min(1).max(128) });
+export const ScreenshotQuerySchema = z.object({ download_format: z.enum(['png', 'pdf']).default('png') }).passthrough();
 
 const UserRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
 export const DashboardDictSchema = z
@@ -130,5 +141,7 @@ export const dashboardRoutes = defineRoutes([
   { name: 'dashboard.filterStateUpdate', method: 'PUT', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_write', 'DashboardFilterStateRestApi'], params: FilterStateParams, query: TabQuerySchema, body: FilterStateBodySchema, response: KeyAnswer },
   { name: 'dashboard.filterStateGet', method: 'GET', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_read', 'DashboardFilterStateRestApi'], params: FilterStateParams, response: z.object({ value: z.string() }) },
   { name: 'dashboard.filterStateDelete', method: 'DELETE', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_write', 'DashboardFilterStateRestApi'], params: FilterStateParams, response: Message },
+  { name: 'dashboard.cacheScreenshot', method: 'POST', path: '/api/v1/dashboard/{pk}/cache_dashboard_screenshot/', module: 'dashboardScreenshot', permission: ['can_read', 'Dashboard'], params: IdParamsSchema, body: DashboardPermalinkBodySchema, response: { 202: DashboardScreenshotAnswerSchema } },
+  { name: 'dashboard.screenshot', method: 'GET', path: '/api/v1/dashboard/{pk}/screenshot/{digest}/', module: 'dashboardScreenshot', permission: ['can_read', 'Dashboard'], params: ScreenshotParams, query: ScreenshotQuerySchema, response: FileDownloadSchema },
   { name: 'dashboard.colors', method: 'PUT', path: '/api/v1/dashboard/{pk}/colors', module: 'dashboards', permission: ['can_write', 'Dashboard'], params: IdParamsSchema, body: DashboardColorsBodySchema, response: Message },
 ]);

@@ -1,16 +1,19 @@
 // The signed-in frame: the top navigation and the page below it. `?standalone=<n>` renders the page
-// alone for embedding (see standalone.ts).
+// alone for embedding, as does the UI-config bitmask's "hide nav" bit (see standalone.ts).
 import { useEffect } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { loadProfile } from '../auth/login';
 import { loadPermissions } from '../auth/permissions';
 import { TopNav } from './TopNav';
 import { LiveAnnouncer } from './announcer';
-import { isStandalone } from './standalone';
+import { hidesNav, isStandalone } from './standalone';
 
 export function AppShell() {
   const standalone = useRouterState({
-    select: (state) => isStandalone((state.location.search as Record<string, unknown>).standalone),
+    select: (state) => {
+      const search = state.location.search as Record<string, unknown>;
+      return isStandalone(search.standalone) || hidesNav(search.uiConfig);
+    },
   });
   useEffect(() => {
     void loadProfile();

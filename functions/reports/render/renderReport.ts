@@ -3,7 +3,7 @@
 import { chartPage, DEFAULT_CHART_REPORT_WIDTH } from './chartPage';
 import { defaultPosition } from './dashboardLayout';
 import { dashboardBoxes, dashboardPage, DEFAULT_DASHBOARD_REPORT_WIDTH, type FailedChart, type ResolvedChart } from './dashboardPage';
-import { chartsExtraFormData, type ReportNativeFilter } from './nativeFilters';
+import { chartsExtraFormData, type ExtraFormData, type ReportNativeFilter } from './nativeFilters';
 import type { Page } from './page';
 import { pagesToPdf } from './pdf';
 import { pageToPng } from './png';
@@ -73,6 +73,8 @@ export interface DashboardReportOptions {
   width?: number;
   activeTabs?: string[];
   nativeFilters?: ReportNativeFilter[];
+  /** Each chart's extra form data as the browser computed it from its data mask (wins over nativeFilters). */
+  extraFormDataByChart?: Map<number, ExtraFormData>;
 }
 
 export async function renderDashboardReport(source: DashboardSource, dashboardId: number, opts: DashboardReportOptions): Promise<RenderedReport> {
@@ -81,7 +83,7 @@ export async function renderDashboardReport(source: DashboardSource, dashboardId
   const position = dashboard.position && Object.keys(dashboard.position).length ? dashboard.position : defaultPosition(dashboard.charts);
   const layout = dashboardBoxes(position, width, opts.activeTabs);
   const chartIds = [...new Set(layout.boxes.flatMap((b) => (b.kind === 'chart' ? [b.chartId] : [])))];
-  const extras = chartsExtraFormData(position, dashboard.nativeFilters, opts.nativeFilters ?? [], chartIds);
+  const extras = opts.extraFormDataByChart ?? chartsExtraFormData(position, dashboard.nativeFilters, opts.nativeFilters ?? [], chartIds);
   const resolved = await mapLimited(chartIds, 4, async (id): Promise<[number, ResolvedChart]> => {
     try {
       const { name, props } = await source.chart(id, { extraFormData: extras.get(id) });

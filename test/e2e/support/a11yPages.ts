@@ -220,6 +220,17 @@ export const A11Y_PAGES: A11yPage[] = [
     },
   },
   {
+    name: 'dashboard drill to detail modal',
+    route: 'superset/dashboard/$idOrSlug',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/`,
+    ready: async (page) => {
+      await drawnCharts(page);
+      await page.getByRole('button', { name: /^More options for / }).first().click();
+      await page.getByRole('menuitem', { name: 'Drill to detail' }).click();
+      await page.getByRole('dialog').getByText(/^Page 1 of \d+$/).waitFor();
+    },
+  },
+  {
     name: 'dashboard in edit mode',
     route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/?edit=true`,

@@ -1,6 +1,7 @@
 // /superset/dashboard/$idOrSlug/: one dashboard. URL parameters of spec section 2: edit=true (only
-// with edit rights), standalone (2 and 3 hide the title), the UI-config bitmask (1 title, 2 tabs,
-// 4 nav, 8 chart controls), force (the first load bypasses the cache).
+// with edit rights), focused_chart and force (actions/urlParams.ts), standalone (1 hides the nav in the
+// app shell, 2 and 3 also the title), the UI-config bitmask (1 title, 2 top-level tabs, 4 nav in the
+// app shell, 8 chart controls), native_filters / native_filters_key (actions/filterStateUrl.ts).
 import { useEffect, useState } from 'react';
 import { useParams, useRouter, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
@@ -8,7 +9,7 @@ import { GRID_ID, ROOT_ID } from '../../../../shared/dashboard/layout/index';
 import { EmptyState } from '../../app/EmptyState';
 import { dashboardStore } from './state/dashboardStore';
 import { loadDashboard, type SharedState } from './actions/loadDashboard';
-import { enterEditMode } from './actions/layoutActions';
+import { applyUrlParams, readUrlParams } from './actions/urlParams';
 import { useAutoRefresh, useLeaveWarning } from './components/pageEffects';
 import { DashboardHeader } from './components/DashboardHeader';
 import { LayoutNode } from './components/LayoutNode';
@@ -17,6 +18,7 @@ import { KeysHint } from './components/KeyboardMover';
 import { OverwriteConfirm } from './components/OverwriteConfirm';
 import { PropertiesModal } from './components/PropertiesModal';
 import { FilterBar } from './components/FilterBar';
+import { TopLevelTabsZone } from './components/TopLevelTabsZone';
 import './dashboard.css';
 
 export default function DashboardPage() {
@@ -32,12 +34,14 @@ export function DashboardView({ idOrSlug, shared }: { idOrSlug: string; shared?:
   const router = useRouter();
 
   useEffect(() => {
-    void loadDashboard(idOrSlug, shared).then(() => {
-      if (String(search.edit) !== 'true') return;
-      enterEditMode();
+    const params = { ...readUrlParams(search), anchor: shared?.anchor ?? null };
+    void loadDashboard(idOrSlug, shared, { force: params.force }).then(() => {
+      if (dashboardStore.status !== 'ready') return;
+      const used = applyUrlParams(params);
+      if (!used.length) return;
       // Used once, as Superset does: a reload after saving shows the dashboard, not the editor.
       const url = new URL(window.location.href);
-      url.searchParams.delete('edit');
+      for (const name of used) url.searchParams.delete(name);
       router.history.replace(`${url.pathname}${url.search}${url.hash}`);
     });
     // Load once per dashboard; URL flags are read at load time, as Superset does.
@@ -58,15 +62,17 @@ export function DashboardView({ idOrSlug, shared }: { idOrSlug: string; shared?:
   const uiConfig = Number(search.uiConfig ?? 0);
   const standalone = Number(search.standalone ?? 0);
   const hideTitle = (uiConfig & 1) !== 0 || standalone >= 2;
+  const modifiers = [snap.ui.editMode && 'dashboard--editing', (uiConfig & 2) !== 0 && 'dashboard--hide-tabs', (uiConfig & 8) !== 0 && 'dashboard--no-chart-controls'].filter(Boolean);
   const root = snap.history.present[ROOT_ID];
   const top = root?.children ?? [GRID_ID];
   return (
-    <div className={`page dashboard${snap.ui.editMode ? ' dashboard--editing' : ''}${(uiConfig & 8) !== 0 ? ' dashboard--no-chart-controls' : ''}`}>
+    <div className={['page', 'dashboard', ...modifiers].join(' ')}>
       {snap.info.css && <style>{snap.info.css}</style>}
       {!hideTitle && <DashboardHeader onEditProperties={() => setProperties(true)} />}
       <div className={`dashboard__body${snap.info.metadata.filter_bar_orientation === 'HORIZONTAL' ? ' dashboard__body--horizontal' : ''}`}>
         {!snap.ui.editMode && <FilterBar />}
         <main className="dashboard__grid" aria-label="Dashboard layout">
+          {snap.ui.editMode && <TopLevelTabsZone />}
           {top.map((id) => <LayoutNode key={id} id={id} />)}
         </main>
         {snap.ui.editMode && <EditPanes />}

@@ -1,5 +1,6 @@
 // /superset/dashboard/p/$key/: a shared link. The permalink holds the dashboard id, the filter values
-// (data mask) and the open tabs, so the link reproduces what the sharer saw.
+// (data mask), the open tabs and the anchor (a chart's component, focused), so the link reproduces
+// what the sharer saw.
 import { useEffect, useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { api } from '../../api/client';
@@ -13,8 +14,8 @@ export default function DashboardPermalinkPage() {
   useEffect(() => {
     api.call('dashboard.permalinkGet', { params: { key } }).then(
       (res) => {
-        const s = res.state as { dashboardId?: string; dataMask?: SharedState['dataMask']; activeTabs?: string[] };
-        setState({ id: String(s.dashboardId), shared: { dataMask: s.dataMask ?? {}, activeTabs: s.activeTabs ?? [] } });
+        const s = res.state as { dashboardId?: string; dataMask?: SharedState['dataMask']; activeTabs?: string[]; anchor?: string | null };
+        setState({ id: String(s.dashboardId), shared: { dataMask: s.dataMask ?? {}, activeTabs: s.activeTabs ?? [], anchor: s.anchor ?? null } });
       },
       (e) => setState({ error: e instanceof Error ? e.message : String(e) }),
     );

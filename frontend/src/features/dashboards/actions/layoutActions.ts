@@ -6,6 +6,9 @@ import {
   MESSAGES,
   UNDO_LIMIT,
   deleteComponent,
+  flattenTopLevelTabs,
+  hasTopLevelTabs,
+  toTopLevelTabs,
   GRID_ID,
   ROOT_ID,
   dropNewComponent,
@@ -83,8 +86,23 @@ export function appendDestination(): Destination {
   return { parentId, index: layout[parentId]?.children.length ?? 0 };
 }
 
+/** Deleting the top-level tabs flattens their content back into the grid (Superset's deleteTopLevelTabs). */
 export function removeComponent(id: string) {
-  commit(deleteComponent(dashboardStore.history.present, id));
+  const layout = dashboardStore.history.present;
+  const topLevel = layout[id]?.type === 'TABS' && layout[ROOT_ID]?.children.includes(id);
+  commit(topLevel ? flattenTopLevelTabs(layout) : deleteComponent(layout, id));
+}
+
+/** Tabs switched to a top-level layout (the grid's content goes into the first tab), or back. */
+export function setTopLevelTabs(on: boolean) {
+  const layout = dashboardStore.history.present;
+  if (on === hasTopLevelTabs(layout)) return;
+  const next = on ? toTopLevelTabs(layout, makeId) : flattenTopLevelTabs(layout);
+  commit(next);
+  if (on) {
+    const tabs = next[next[ROOT_ID].children[0]];
+    dashboardStore.ui = { ...dashboardStore.ui, activeTabs: [tabs.children[0]] };
+  }
 }
 
 /** Header text, tab titles and markdown source. */

@@ -74,9 +74,11 @@ const newEntry = (): ChartEntry => ({ state: initialChartState(), queriesData: n
 export interface SharedState {
   dataMask?: Record<string, DataMask>;
   activeTabs?: string[];
+  /** The layout component the link points at (a chart's): focused once the dashboard is drawn. */
+  anchor?: string | null;
 }
 
-export async function loadDashboard(idOrSlug: string, shared: SharedState = {}): Promise<void> {
+export async function loadDashboard(idOrSlug: string, shared: SharedState = {}, options: { force?: boolean } = {}): Promise<void> {
   dashboardStore.status = 'loading';
   dashboardStore.error = null;
   try {
@@ -130,6 +132,8 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}):
       colorScheme: (metadata.color_scheme as string) ?? null,
     });
     dashboardStore.overwriteConfirm = null;
+    dashboardStore.force = options.force === true;
+    dashboardStore.focusedChartId = null;
     // A permalink's state wins; otherwise the URL's native_filters_key (or preselected values).
     initDataMask(shared.dataMask ?? (await readUrlDataMask(dash.id)) ?? {});
     if (shared.activeTabs?.length) dashboardStore.ui = { ...dashboardStore.ui, activeTabs: [...shared.activeTabs] };

@@ -56,8 +56,25 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
   const [showDescription, setShowDescription] = useState(false);
 
   useEffect(() => {
-    if (inView && entry && entry.state.chartStatus === '') void queryChart(chartId);
+    if (inView && entry && entry.state.chartStatus === '') void queryChart(chartId, dashboardStore.force);
   }, [inView, entry, chartId]);
+
+  const focused = snap.focusedChartId === chartId;
+  const fullSize = snap.ui.fullSizeChartId === chartId;
+  useEffect(() => {
+    if (!fullSize) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && (dashboardStore.ui.fullSizeChartId = null);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [fullSize]);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    card.current?.scrollIntoView({ block: 'center' });
+    const unfocus = () => (dashboardStore.focusedChartId = null);
+    document.addEventListener('pointerdown', unfocus, { once: true });
+    return () => document.removeEventListener('pointerdown', unfocus);
+  }, [focused]);
 
   const name = String(item.meta.sliceNameOverride ?? chart?.sliceName ?? item.meta.sliceName ?? `Chart ${chartId}`);
   const queriesData = entry?.queriesData as ChartDataResponseResult[] | null | undefined;
@@ -71,11 +88,11 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
   }
   const status = entry?.state.chartStatus ?? '';
   return (
-    <section className="dash-chart__card" aria-label={name} data-chart-id={chartId} data-status={status}>
+    <section ref={card} className={`dash-chart__card${focused ? ' is-focused' : ''}${fullSize ? ' dash-chart__card--full' : ''}`} aria-label={name} data-chart-id={chartId} data-status={status} data-focused={focused || undefined}>
       <header className="dash-chart__header">
         <h3 className="dash-chart__title">{name}</h3>
         {queriesData && <FilterIndicator result={queriesData[0]} />}
-        {!snap.ui.editMode && <ChartMenu chartId={chartId} name={name} onToggleDescription={() => setShowDescription((v) => !v)} />}
+        {!snap.ui.editMode && <ChartMenu chartId={chartId} componentId={item.id} name={name} onToggleDescription={() => setShowDescription((v) => !v)} />}
       </header>
       {showDescription && chart.description && <p className="dash-chart__description">{chart.description}</p>}
       <div className="dash-chart__body" ref={body}>

@@ -1,10 +1,11 @@
 // The dashboard menu of spec section 2: refresh, auto-refresh, properties, CSS, fullscreen, download,
-// share, save as, and the email report entries (set up, or manage: active, edit, delete).
+// download as image or PDF, share, save as, and the email report entries (set up, or manage: active, edit, delete).
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { DropdownMenu } from '../../../app/DropdownMenu';
 import { api } from '../../../api/client';
-import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
+import { addDangerToast, addInfoToast, addSuccessToast } from '../../toasts/toastStore';
+import { downloadDashboard } from '../actions/downloadDashboard';
 import { dashboardStore } from '../state/dashboardStore';
 import { REFRESH_INTERVALS, setRefreshFrequency } from '../state/dashboardState';
 import { refreshDashboard } from '../actions/chartActions';
@@ -20,6 +21,15 @@ async function copyPermalink() {
     addSuccessToast('Copied to clipboard!');
   } catch {
     addDangerToast('Sorry, your browser does not support copying. Use Ctrl / Cmd + C!');
+  }
+}
+
+async function download(format: 'png' | 'pdf') {
+  addInfoToast(format === 'pdf' ? 'Downloading PDF' : 'Downloading image');
+  try {
+    await downloadDashboard(format);
+  } catch (e) {
+    addDangerToast(`Sorry, something went wrong. Try again later. ${e instanceof Error ? e.message : ''}`.trim());
   }
 }
 
@@ -45,6 +55,8 @@ export function DashboardMenu({ onEditProperties }: { onEditProperties: () => vo
             {snap.info?.canEdit && item('Edit properties', onEditProperties, close)}
             {snap.info?.canEdit && item('Edit CSS', () => setEditingCss(true), close)}
             {item('Enter fullscreen', () => void document.documentElement.requestFullscreen?.().catch(() => undefined), close)}
+            {item('Download as image', () => void download('png'), close)}
+            {item('Download as PDF', () => void download('pdf'), close)}
             {item('Share permalink', () => void copyPermalink(), close)}
             {snap.info?.canEdit &&
               item(

@@ -1,6 +1,7 @@
 // Page-level effects: auto-refresh at the chosen interval (paused while the browser tab is hidden)
 // and the leave-page warning while changes are unsaved.
 import { useEffect } from 'react';
+import { useBlocker } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { dashboardStore } from '../state/dashboardStore';
 import { refreshDashboard } from '../actions/chartActions';
@@ -17,15 +18,15 @@ export function useAutoRefresh() {
   }, [ui.refreshFrequency]);
 }
 
+export const LEAVE_MESSAGE = 'You have unsaved changes. Leave the dashboard without saving them?';
+
+/**
+ * While changes are unsaved: the browser's own prompt on reload or close (beforeunload), and a
+ * confirmation before the app navigates to another page (a link, the back button).
+ */
 export function useLeaveWarning() {
-  const { ui } = useSnapshot(dashboardStore);
-  useEffect(() => {
-    if (!ui.hasUnsavedChanges) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [ui.hasUnsavedChanges]);
+  useBlocker({
+    shouldBlockFn: ({ current, next }) => dashboardStore.ui.hasUnsavedChanges && current.pathname !== next.pathname && !window.confirm(LEAVE_MESSAGE),
+    enableBeforeUnload: () => dashboardStore.ui.hasUnsavedChanges,
+  });
 }

@@ -1,5 +1,6 @@
 // The dashboard's UI state and its transitions (spec section 4, "Dashboard"), as pure functions the
 // store calls. The layout itself lives in an undo history (shared/dashboard/layout/history.ts).
+import { ancestorsOf, parentOf, type Layout } from '../../../../../shared/dashboard/layout/index';
 export interface DashboardUiState {
   editMode: boolean;
   hasUnsavedChanges: boolean;
@@ -90,6 +91,17 @@ export const setColorScheme = (s: DashboardUiState, colorScheme: string | null):
   updatedColorScheme: true,
   hasUnsavedChanges: true,
 });
+
+/** The active tabs once every tab above a component is open (a focused chart inside closed tabs). */
+export function tabsOpenedFor(layout: Layout, activeTabs: string[], componentId: string): string[] {
+  let next = activeTabs;
+  for (const id of ancestorsOf(layout, componentId)) {
+    if (layout[id]?.type !== 'TAB') continue;
+    const siblings = parentOf(layout, id)?.children ?? [];
+    next = [...next.filter((t) => !siblings.includes(t)), id];
+  }
+  return next;
+}
 
 /** Each tab switch replaces the previous active tab id with the new one. */
 export function switchTab(activeTabs: string[], previousTabId: string | null, tabId: string): string[] {

@@ -56,6 +56,10 @@ export interface DashboardStore {
   /** Values chosen in the filter bar, not applied yet. */
   pendingFilterValues: Record<string, unknown>;
   filterSaveState: 'idle' | 'saving' | 'saved' | 'failed';
+  /** The URL's force=true: each chart's first query bypasses the cache. */
+  force: boolean;
+  /** The URL's focused_chart: scrolled to and outlined until the next click. */
+  focusedChartId: number | null;
   /** A stale save waiting for the user's confirmation: the fields that differ. */
   overwriteConfirm: { fields: string[]; changedBy: string } | null;
 }
@@ -73,6 +77,8 @@ export const dashboardStore = proxy<DashboardStore>({
   dataMask: {},
   pendingFilterValues: {},
   filterSaveState: 'idle',
+  force: false,
+  focusedChartId: null,
   overwriteConfirm: null,
 });
 

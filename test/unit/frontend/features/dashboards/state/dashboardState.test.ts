@@ -15,6 +15,7 @@ import {
   setStarred,
   staggerDelay,
   switchTab,
+  tabsOpenedFor,
 } from '../../../../../../frontend/src/features/dashboards/state/dashboardState';
 
 describe('Dashboard state (spec section 4)', () => {
@@ -65,5 +66,26 @@ describe('Dashboard state (spec section 4)', () => {
 
   it('the overwrite confirmation shows the fields that differ', () => {
     expect(changedFields({ dashboard_title: 'a', css: '' }, { dashboard_title: 'b', css: '' })).toEqual(['dashboard_title']);
+  });
+
+  it('a focused chart inside closed tabs opens every tab above it, replacing their siblings', () => {
+    const item = (id: string, type: string, children: string[] = []) => ({ id, type, children, parents: [], meta: {} });
+    const layout = Object.fromEntries(
+      [
+        item('ROOT_ID', 'ROOT', ['TABS-1']),
+        item('TABS-1', 'TABS', ['TAB-a', 'TAB-b']),
+        item('TAB-a', 'TAB'),
+        item('TAB-b', 'TAB', ['ROW-1']),
+        item('ROW-1', 'ROW', ['TABS-2']),
+        item('TABS-2', 'TABS', ['TAB-c', 'TAB-d']),
+        item('TAB-c', 'TAB'),
+        item('TAB-d', 'TAB', ['ROW-2']),
+        item('ROW-2', 'ROW', ['CHART-x']),
+        item('CHART-x', 'CHART'),
+      ].map((c) => [c.id, c]),
+    ) as never;
+    expect(tabsOpenedFor(layout, ['TAB-a', 'TAB-c'], 'CHART-x')).toEqual(['TAB-b', 'TAB-d']);
+    expect(tabsOpenedFor(layout, ['TAB-b', 'TAB-d'], 'CHART-x')).toEqual(['TAB-b', 'TAB-d']);
+    expect(tabsOpenedFor(layout, [], 'TAB-a')).toEqual([]);
   });
 });

@@ -1,0 +1,102 @@
+// "Download as image / PDF" of a whole dashboard, as Superset 5's screenshot endpoints shape it:
+// POST /{pk}/cache_dashboard_screenshot/ keeps the view the user sees (data mask, open tabs) under a
+// key and answers where to fetch it; GET /{pk}/screenshot/{key}/?download_format=png|pdf draws it with
+// the report renderer (ECharts SSR, resvg, pdfkit) as the requesting user, each chart with the extra
+// form data its filters give it in the browser (shared/dashboard/filters), so the file matches the page.
+import { notFound } from '../../shared/errors';
+import type { DashboardPermalinkBody } from '../../shared/routes/dashboards';
+import { extraFormDataForChart, type ChartFilterContext, type DataMaskMap, type FilterConfigItem } from '../../shared/dashboard/filters/index';
+import { chartIdsOf, type Layout } from '../../shared/dashboard/layout/index';
+import type { Identity } from '../http/identity';
+import { json, raw, type RawResponse } from '../http/respond';
+import type { Ports } from '../ports/index';
+import { getValue, storeValue } from '../platform/kv';
+import { reportDataSource } from '../reports/dataSource';
+import type { ExtraFormData } from '../reports/render/nativeFilters';
+import { renderDashboardReport } from '../reports/render/renderReport';
+import { readableDashboard } from './access';
+import type { DashboardRecord } from './repository';
+
+const SCREENSHOT_KIND = 'dashboard_screenshot';
+
+interface ScreenshotState {
+  dashboardId: number;
+  dataMask: DataMaskMap;
+  activeTabs: string[];
+  anchor: string | null;
+}
+
+export async function cacheDashboardScreenshot(ports: Ports, user: Identity, pk: number, body: DashboardPermalinkBody, origin: string): Promise<RawResponse> {
+  const dashboard = await readableDashboard(ports, user, pk);
+  const state: ScreenshotState = {
+    dashboardId: dashboard.id,
+    dataMask: (body.dataMask ?? {}) as DataMaskMap,
+    activeTabs: body.activeTabs ?? [],
+    anchor: body.anchor ?? null,
+  };
+  const { id } = await storeValue(ports, user.userId, JSON.stringify({ kind: SCREENSHOT_KIND, state }));
+  return json(202, {
+    cache_key: id,
+    dashboard_url: `${origin}/superset/dashboard/${dashboard.id}/`,
+    image_url: `${origin}/api/v1/dashboard/${dashboard.id}/screenshot/${id}/`,
+    // Drawn when fetched: the GET renders from the stored view.
+    task_status: 'Pending',
+    task_updated_at: new Date(ports.clock.now()).toISOString(),
+  });
+}
+
+async function storedState(ports: Ports, key: string, pk: number): Promise<ScreenshotState> {
+  let stored: { kind?: string; state?: ScreenshotState };
+  try {
+    stored = JSON.parse(await getValue(ports, key));
+  } catch {
+    throw notFound('Screenshot not found');
+  }
+  if (stored.kind !== SCREENSHOT_KIND || !stored.state || stored.state.dashboardId !== pk) throw notFound('Screenshot not found');
+  return stored.state;
+}
+
+const parse = (text: string | null): Record<string, unknown> => {
+  try {
+    const value = text ? JSON.parse(text) : null;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** Each placed chart's extra form data from the data mask, by the same rules the browser applies. */
+export function extraFormDataByChart(dashboard: DashboardRecord, dataMask: DataMaskMap): Map<number, ExtraFormData> {
+  // Components only (position_json also holds DASHBOARD_VERSION_KEY), as the page reads it.
+  const layout = Object.fromEntries(Object.entries(parse(dashboard.position_json)).filter(([, v]) => v && typeof v === 'object' && Array.isArray((v as { children?: unknown }).children))) as Layout;
+  const meta = parse(dashboard.json_metadata);
+  const ctx: ChartFilterContext = {
+    layout,
+    filters: (meta.native_filter_configuration as FilterConfigItem[] | undefined) ?? [],
+    dataMask,
+    crossFiltersEnabled: meta.cross_filters_enabled !== false,
+    chartConfiguration: (meta.chart_configuration as ChartFilterContext['chartConfiguration'] | undefined) ?? {},
+    globalScope: (meta.global_chart_configuration as { scope?: ChartFilterContext['globalScope'] } | undefined)?.scope,
+  };
+  const out = new Map<number, ExtraFormData>();
+  for (const chartId of new Set([...chartIdsOf(layout), ...dashboard.slice_ids])) {
+    out.set(chartId, extraFormDataForChart(chartId, ctx).extraFormData as ExtraFormData);
+  }
+  return out;
+}
+
+export async function dashboardScreenshot(ports: Ports, user: Identity, pk: number, key: string, format: 'png' | 'pdf'): Promise<RawResponse> {
+  const state = await storedState(ports, key, pk);
+  const dashboard = await readableDashboard(ports, user, pk);
+  const rendered = await renderDashboardReport(reportDataSource(ports, user), dashboard.id, {
+    format: format === 'pdf' ? 'PDF' : 'PNG',
+    activeTabs: state.activeTabs.length ? state.activeTabs : undefined,
+    extraFormDataByChart: extraFormDataByChart(dashboard, state.dataMask),
+  });
+  return raw({
+    statusCode: 200,
+    headers: { 'content-type': rendered.contentType, 'content-disposition': `attachment; filename=${rendered.filename}` },
+    body: rendered.body.toString('base64'),
+    isBase64Encoded: true,
+  });
+}
