@@ -1,7 +1,7 @@
 // Who may see and who may edit a dashboard (spec section 6, Superset's DashboardAccessFilter and
 // is_owner checks): admins and owners always; others see published dashboards whose charts read a
 // dataset they may read, or, with the DASHBOARD_RBAC flag, published dashboards granting one of their
-// roles. Editing needs can_write on Dashboard and ownership (or admin).
+// roles (a dashboard with roles is then seen through its roles only). Editing needs can_write on Dashboard and ownership (or admin).
 import { SupersetError, notFound } from '../../shared/errors';
 import { isFeatureEnabled } from '../../shared/featureFlags';
 import { can, roleIdsOfUser, userIsAdmin } from '../../shared/security/permissions';
@@ -28,7 +28,9 @@ async function datasetIdsOf(ports: Ports, d: DashboardRecord): Promise<number[]>
 export async function canSeeDashboard(ports: Ports, user: Identity, d: DashboardRecord): Promise<boolean> {
   if (ownsDashboard(user, d)) return true;
   if (!d.published) return false;
-  if (isFeatureEnabled('DASHBOARD_RBAC') && d.roles.length && roleIdsOfUser(user).some((r) => d.roles.includes(r))) return true;
+  // With DASHBOARD_RBAC a dashboard that names roles is seen through them only (Superset's
+  // is_rbac_disabled_filter): reading its datasets no longer opens it.
+  if (isFeatureEnabled('DASHBOARD_RBAC') && d.roles.length) return roleIdsOfUser(user).some((r) => d.roles.includes(r));
   for (const datasetId of await datasetIdsOf(ports, d)) {
     const dataset = await findDataset(ports, datasetId);
     if (dataset && (await canReadDatasource(ports, user, dataset))) return true;
