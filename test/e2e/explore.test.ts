@@ -352,6 +352,34 @@ describe('explore', () => {
     await page.close();
   });
 
+  it('changes the dataset: controls the new dataset has are kept, the chart runs on it', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Change dataset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change dataset' });
+    await dialog.getByRole('searchbox', { name: 'Search datasets' }).fill('flights_10k');
+    await dialog.getByRole('radio', { name: /flights_10k$/ }).check();
+    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await page.getByText('Successfully changed dataset!').waitFor();
+    await page.getByRole('complementary', { name: 'Datasource' }).getByRole('heading', { name: /flights_10k/ }).waitFor();
+    // delay and date exist in flights_10k too: the metric and the x axis stay.
+    await page.locator('[data-control="metrics"]').getByText('AVG(delay)').waitFor();
+    await page.locator('[data-control="x_axis"] .chip').getByText('date').waitFor();
+    // A string x axis on the new dataset (its date column is text in this sample).
+    await page.locator('[data-control="x_axis"]').getByRole('button', { name: /^Remove / }).click();
+    await page.getByLabel('Add X-axis').selectOption('origin');
+    await page.locator('[data-control="adhoc_filters"]').getByRole('button', { name: /^Remove filter date/ }).click();
+    const request = page.waitForRequest((r) => r.url().includes('/api/v1/chart/data') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const body = JSON.parse((await request).postData()!);
+    const flights10k = (await api(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:flights_10k)))')}`)).body.result[0].id;
+    expect(body.datasource).toEqual({ id: flights10k, type: 'table' });
+    await page.locator('.explore__chart[data-status="rendered"], .explore__chart[data-status="failed"]').waitFor({ timeout: 30_000 });
+    expect(await chart(page).getAttribute('data-status'), await chart(page).innerText()).toBe('rendered');
+    await page.close();
+  });
+
   it('edits the chart properties and shows the results as a table', async () => {
     const page = await signedIn();
     await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);

@@ -2,29 +2,14 @@
 // name) and a visualization type (searched by name, description and tags, grouped by category), then
 // "Create new chart" opens Explore on them. ?dataset_id= preselects a dataset.
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../api/client';
 import { PageHeader } from '../../app/PageHeader';
 import { DEFAULT_VIZ_TYPE, listPlugins } from '../../../../shared/viz/registry';
 import { apiProblem } from '../annotations/apiProblem';
+import { searchDatasets, type DatasetOption } from '../datasets/searchDatasets';
 import './chartAdd.css';
-
-interface DatasetOption {
-  id: number;
-  label: string;
-}
 
 export const exploreNewChartUrl = (datasetId: number, vizType: string) =>
   `/explore/?datasource_type=table&datasource_id=${datasetId}&viz_type=${encodeURIComponent(vizType)}`;
-
-async function searchDatasets(text: string): Promise<DatasetOption[]> {
-  const filters = text.trim() ? [{ col: 'table_name', opr: 'ct', value: text.trim() }] : [];
-  const answer = await api.call('dataset.list', {
-    q: { filters, order_column: 'table_name', order_direction: 'asc', page: 0, page_size: 100, columns: ['id', 'table_name', 'schema', 'database.database_name'] },
-  });
-  return answer.result.flatMap((d) =>
-    d.id === undefined ? [] : [{ id: d.id, label: [d.database?.database_name, d.schema, d.table_name].filter(Boolean).join(' · ') }],
-  );
-}
 
 export function matchesViz(p: { vizType: string; name: string; description: string; tags: string[] }, text: string): boolean {
   const t = text.trim().toLowerCase();

@@ -1,8 +1,10 @@
-// The left panel: the dataset's name, its metrics and columns, searchable, each draggable into a control.
+// The left panel: the dataset's name (and Change dataset), its metrics and columns, searchable, each
+// draggable into a control.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { exploreStore } from '../state/exploreStore';
 import { setDragItem } from './dragData';
+import { ChangeDatasetModal } from './ChangeDatasetModal';
 
 /** The column's type glyph, as Superset's: clock for time, # numbers, ABC text, T/F booleans, ? unknown. */
 function typeGlyph(c: { is_dttm?: boolean | null; type_generic?: number | null }): string {
@@ -13,6 +15,7 @@ function typeGlyph(c: { is_dttm?: boolean | null; type_generic?: number | null }
 export function DatasourcePanel() {
   const { datasource } = useSnapshot(exploreStore);
   const [search, setSearch] = useState('');
+  const [changing, setChanging] = useState(false);
   if (!datasource) return <aside className="explore__datasource" aria-label="Datasource">No dataset</aside>;
   const needle = search.trim().toLowerCase();
   const match = (...names: (string | null | undefined)[]) => !needle || names.some((n) => n?.toLowerCase().includes(needle));
@@ -23,6 +26,10 @@ export function DatasourcePanel() {
       <h2 className="explore__dataset-name" title={datasource.name ?? ''}>
         {datasource.name ?? datasource.table_name}
       </h2>
+      <button type="button" className="button button--ghost button--small" onClick={() => setChanging(true)}>
+        Change dataset
+      </button>
+      {changing && <ChangeDatasetModal currentId={datasource.id} onClose={() => setChanging(false)} />}
       <input type="search" className="input" placeholder="Search Metrics & Columns" aria-label="Search metrics and columns" value={search} onChange={(e) => setSearch(e.target.value)} />
       <h3 className="explore__list-title">{`Metrics (${metrics.length})`}</h3>
       <ul className="explore__items" aria-label="Metrics">
