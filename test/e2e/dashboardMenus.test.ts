@@ -2,7 +2,7 @@
 // the chart menu's pivoted CSV, drill to detail, fullscreen and chart permalink (opening on the
 // focused chart); focused_chart, uiConfig and force in the URL; top-level tabs made by dragging Tabs
 // above the grid, saved, hidden by uiConfig and removed; the undo-slots warning and the leave-page
-// confirmation while changes are unsaved.
+// confirmation while changes are unsaved; auto-refresh at the chosen interval (a fake clock).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,29 @@ describe('dashboard menus', () => {
     expect(url).toMatch(/\/superset\/dashboard\/p\/\w+\/$/);
     await page.goto(url);
     await page.locator(`section[aria-label="${line}"][data-focused="true"]`).waitFor();
+    await page.close();
+  });
+});
+
+describe('auto-refresh', () => {
+  it('refreshes every loaded chart, bypassing the cache, once per chosen interval', async () => {
+    const page = await signedIn();
+    await page.clock.install();
+    await page.goto(`${cloud.url}/superset/dashboard/examples-overview/`);
+    await drawn(page, 'Cars per origin and cylinders');
+    await expect.poll(() => page.locator('section[data-chart-id][data-status="loading"]').count()).toBe(0);
+    const loaded = await page.locator('section[data-chart-id][data-status="success"]').count();
+    const forced: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/chart/data') && new URL(r.url()).searchParams.get('force') === 'true') forced.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await page.getByRole('menuitem', { name: '10 seconds' }).click();
+    expect(forced).toHaveLength(0);
+    // One tick, then the interval over which its requests are staggered.
+    await page.clock.fastForward(10_000);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => forced.length).toBe(loaded);
     await page.close();
   });
 });
