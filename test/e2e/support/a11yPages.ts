@@ -178,6 +178,16 @@ export const A11Y_PAGES: A11yPage[] = [
     },
   },
   {
+    name: 'Explore change dataset modal',
+    route: 'explore',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Change dataset' }).click();
+      await page.getByRole('dialog', { name: 'Change dataset' }).getByRole('radio').first().waitFor();
+    },
+  },
+  {
     name: 'Explore filter editor with the time range picker',
     route: 'explore',
     path: (f) => `/explore/?slice_id=${f.chartId}`,
