@@ -24,6 +24,7 @@ import { fileResponse } from './formats';
 import { executeQuery, planQuery, resultsOnly, type PlannedQuery, type QueryResult } from './queryRun';
 import { annotationData } from './annotations';
 import { countChartCache } from '../../observability/metrics';
+import { applyGranularity } from './granularity';
 
 export interface ChartDataDeps {
   compiler: QueryCompiler;
@@ -83,8 +84,11 @@ export async function prepareChartData(
   const resultType = context.result_type ?? 'full';
   const resultFormat = context.result_format ?? 'json';
   const timeout = effectiveTimeout(context.custom_cache_timeout, chart?.cache_timeout, datasetTimeout(ds.dataset), databaseTimeout(ds.db));
+  // A dashboard's time column applies to the chart's x axis before anything is planned (Superset's _apply_granularity).
+  const temporal = new Set(ds.dataset.columns.filter((c) => c.is_dttm).map((c) => c.column_name));
+  const queries = context.queries.map((query) => applyGranularity(query, context.form_data, temporal));
   const plans = await Promise.all(
-    context.queries.map((query, index) => planQuery(deps.compiler, ds, { index, query, resultType, resultFormat, rowLevelFilters })),
+    queries.map((query, index) => planQuery(deps.compiler, ds, { index, query, resultType, resultFormat, rowLevelFilters })),
   );
   const contextKey = createHash('sha256').update(plans.map((p) => p.cacheKey).join('|')).digest('hex').slice(0, 40);
   return { user, ds, plans, resultType, resultFormat, timeout, contextKey };

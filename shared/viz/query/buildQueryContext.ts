@@ -29,7 +29,11 @@ function optionalInt(value: unknown): number | undefined {
 export function buildQueryObject(formData: FormData): QueryObject {
   const { extraFilters, extraAdhoc, overrides } = readExtraFormData(formData);
   const adhoc = [...ensureArray(formData.adhoc_filters), ...extraAdhoc];
-  const { filters, extras } = processAdhocFilters(adhoc);
+  const parts = processAdhocFilters(adhoc);
+  const { extras } = parts;
+  // A dashboard's time range reaches the chart's own temporal filters (Superset's _apply_filters sets
+  // every TEMPORAL_RANGE filter to the query's time_range; only the dashboard's override does so here).
+  const filters = overrides.time_range ? parts.filters.map((f) => (f.op === 'TEMPORAL_RANGE' ? { ...f, val: overrides.time_range } : f)) : parts.filters;
   const timeGrain = overrides.time_grain_sqla ?? (formData.time_grain_sqla as string | undefined);
   const granularity = overrides.granularity_sqla ?? ((formData.granularity_sqla ?? formData.granularity) as string | undefined);
   const seriesLimit = optionalInt(formData.series_limit ?? formData.limit);

@@ -3,11 +3,15 @@
 import type { FormData } from '../types';
 import type { AdhocColumn, QueryColumn } from './contract';
 import { ensureArray, isAdhocColumn, isTemporalColumn, isXAxisSet } from '../controls/formDataUtils';
+import { readExtraFormData } from './extras';
+
+/** The chart's time grain, or the dashboard's (a time grain filter's extra_form_data wins, as in Superset). */
+const timeGrainOf = (formData: FormData) => readExtraFormData(formData).overrides.time_grain_sqla ?? ((formData.time_grain_sqla as string | undefined) || undefined);
 
 export function getXAxisColumn(formData: FormData): AdhocColumn | undefined {
   if (!isXAxisSet(formData)) return undefined;
   const x = formData.x_axis as QueryColumn;
-  const timeGrain = (formData.time_grain_sqla as string | undefined) || undefined;
+  const timeGrain = timeGrainOf(formData);
   if (typeof x === 'string') {
     return { ...(timeGrain ? { timeGrain } : {}), columnType: 'BASE_AXIS', sqlExpression: x, label: x, expressionType: 'SQL' };
   }
@@ -16,7 +20,7 @@ export function getXAxisColumn(formData: FormData): AdhocColumn | undefined {
 
 /** Dimensions of a table or pivot: temporal ones get the time grain. */
 export function withTimeGrain(formData: FormData, columns: unknown): QueryColumn[] {
-  const grain = formData.time_grain_sqla as string | undefined;
+  const grain = timeGrainOf(formData);
   return (ensureArray(columns) as QueryColumn[]).map((c) => {
     if (!grain || !isTemporalColumn(formData, c)) return c;
     const base: AdhocColumn = isAdhocColumn(c) ? c : { sqlExpression: c, label: c, expressionType: 'SQL', isColumnReference: true };

@@ -68,4 +68,21 @@ describe('extra_form_data in chart data requests', () => {
     expect(result.data.map((r) => [r.weather, r.count])).toEqual(expected.map((r) => [r.weather, Number(r.n)]));
     expect(result.data.reduce((n, r) => n + Number(r.count), 0)).toBe(365);
   });
+
+  it("time range, time column and time grain overrides reach a chart with a temporal x axis and its own time filter", async () => {
+    const formData = {
+      viz_type: 'echarts_timeseries_line', datasource: `${weather}__table`, x_axis: 'date', time_grain_sqla: 'P1D', metrics: ['count'], groupby: [], row_limit: 10000,
+      adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'date', operator: 'TEMPORAL_RANGE', comparator: 'No filter' }],
+    };
+    const expected = (await raw(`SELECT date_trunc('month', "date") AS m, count(*)::INTEGER AS n FROM main.seattle_weather WHERE "date" >= '2013-01-01' AND "date" < '2014-01-01' GROUP BY 1 ORDER BY 1`))
+      .map((r) => [new Date(String(r.m)).getTime(), Number(r.n)]);
+    expect(expected).toHaveLength(12);
+    for (const extra of [{ time_range: '2013-01-01 : 2014-01-01', time_grain_sqla: 'P1M' }, { granularity_sqla: 'date', time_range: '2013-01-01 : 2014-01-01', time_grain_sqla: 'P1M' }]) {
+      const request = getPlugin('echarts_timeseries_line')!.buildQuery({ ...formData, extra_form_data: extra });
+      const res = await call('/api/v1/chart/data', { method: 'POST', token, json: { ...request, force: true } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const rows = res.body.result[0].data as Json[];
+      expect(rows.map((r) => [Number(r.date), Number(r.count)]), JSON.stringify(extra)).toEqual(expected);
+    }
+  });
 });
