@@ -1,12 +1,15 @@
 // Native filters and cross-filters in Chromium: an editor adds a value filter on a column through the
 // configuration modal with a default, saves, reloads and sees the charts in scope filtered (the others
 // report it as not applied); a child filter cascades from it; a click on a table row cross-filters the
-// other chart on the same dataset, the bar shows it, and clearing it restores the chart.
+// other chart on the same dataset, the bar shows it, and clearing it restores the chart; a bar click
+// does the same and a second click clears it; a dashboard permalink opened in another browser context
+// shows the same filtered state; time range, time column and time grain filters reach the charts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { chartAnswer, clickLargestBar, filterKit, type Json } from './support/filterDashboards';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
@@ -15,6 +18,7 @@ let token: string;
 beforeAll(async () => {
   cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
   token = await cloud.login('admin', 'admin');
+  kit = filterKit(cloud, token);
   browser = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
 });
 
@@ -23,33 +27,13 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-const raw = async (sql: string) => {
-  const res = await api('/api/v1/sqllab/execute/', { method: 'POST', json: { database_id: 1, sql, schema: 'main', runAsync: false } });
-  return res.data as Record<string, any>[];
-};
-
-const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-  const res = await fetch(`${cloud.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return (await res.json()) as Record<string, any>;
-};
+let kit: ReturnType<typeof filterKit>;
+const api = (path: string, init?: { method?: string; json?: unknown }) => kit.api(path, init);
+const raw = (sql: string) => kit.raw(sql);
 
 async function carsDashboard(): Promise<number> {
-  const charts = await api(`/api/v1/chart/?q=(page_size:100)`);
-  const byName = (name: string) => charts.result.find((c: any) => c.slice_name === name).id as number;
-  const ids = [byName('Cars per origin and cylinders'), byName('Distribution of car horsepower'), byName('Weather types in Seattle')];
-  const layout: Record<string, unknown> = {
-    DASHBOARD_VERSION_KEY: 'v2',
-    ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'], meta: {} },
-    GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'], meta: {} },
-    'ROW-1': { id: 'ROW-1', type: 'ROW', children: ids.map((id) => `CHART-${id}`), parents: ['ROOT_ID', 'GRID_ID'], meta: {} },
-  };
-  for (const id of ids) layout[`CHART-${id}`] = { id: `CHART-${id}`, type: 'CHART', children: [], parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'], meta: { chartId: id, width: 4, height: 50 } };
-  const made = await api('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Cars filters', position_json: JSON.stringify(layout), published: true } });
-  return made.id;
+  const ids = [await kit.chartId('Cars per origin and cylinders'), await kit.chartId('Distribution of car horsepower'), await kit.chartId('Weather types in Seattle')];
+  return kit.dashboard('Cars filters', ids);
 }
 
 async function signedIn(): Promise<Page> {
@@ -156,6 +140,123 @@ describe('native filters and cross-filters', () => {
     await page.getByLabel('Search Origin').fill('Atlantis');
     await page.getByRole('button', { name: 'Add "Atlantis"' }).click();
     await expect.poll(() => page.getByLabel('Origin selection').innerText()).toContain('Atlantis');
+    await page.close();
+  });
+
+  it('cascades a second filter from the first through the modal; a loop is refused with its message', async () => {
+    const id = await carsDashboard();
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${id}/`);
+    await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(9);
+    await page.getByRole('button', { name: 'Add or edit filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
+    const addValueFilter = async (name: string, column: string) => {
+      await dialog.getByRole('button', { name: 'Add filter' }).click();
+      await dialog.getByLabel('Filter name', { exact: true }).fill(name);
+      await dialog.getByLabel('Dataset', { exact: true }).selectOption({ label: 'cars' });
+      await dialog.getByLabel('Column', { exact: true }).selectOption(column);
+    };
+    await addValueFilter('Origin', 'Origin');
+    await addValueFilter('Cylinders', 'Cylinders');
+    await dialog.getByLabel('Parent filter').selectOption({ label: 'Origin' });
+    // Origin depending on Cylinders would close a loop: refused with the spec's message.
+    await dialog.getByRole('button', { name: 'Origin', exact: true }).click();
+    await dialog.getByLabel('Parent filter').selectOption({ label: 'Cylinders' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Cannot create cyclic hierarchy' }).waitFor();
+    await dialog.getByLabel('Parent filter').selectOption({ label: 'None' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The filters were saved').waitFor();
+
+    const cylinders = page.getByRole('list', { name: 'Cylinders values' });
+    const all = (await raw('SELECT DISTINCT "Cylinders" AS c FROM cars ORDER BY 1')).map((r) => String(r.c));
+    await expect.poll(() => cylinders.getByRole('listitem').allInnerTexts().then((t) => t.map((x) => x.trim())), { timeout: 30_000 }).toEqual(all);
+    await page.getByRole('list', { name: 'Origin values' }).getByLabel('Europe').check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const europe = (await raw(`SELECT DISTINCT "Cylinders" AS c FROM cars WHERE "Origin" = 'Europe' ORDER BY 1`)).map((r) => String(r.c));
+    expect(europe.length).toBeLessThan(all.length);
+    await expect.poll(() => cylinders.getByRole('listitem').allInnerTexts().then((t) => t.map((x) => x.trim())), { timeout: 30_000 }).toEqual(europe);
+    await page.close();
+  });
+
+  it('time range, time column and time grain filters reach the charts in scope', async () => {
+    const pie = await kit.chartId('Weather types in Seattle');
+    const scatter = await kit.chartId('Daily maximum temperature in Seattle');
+    const weather = await kit.datasetId('seattle_weather');
+    const base = (fid: string, name: string, filterType: string, value: unknown, datasetId?: number) => ({
+      id: `NATIVE_FILTER-${fid}`, type: 'NATIVE_FILTER', name, filterType, targets: [datasetId ? { datasetId } : {}], controlValues: {},
+      defaultDataMask: { filterState: { value } }, cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] },
+    });
+    const id = await kit.dashboard('Weather filters', [pie, scatter], {
+      native_filter_configuration: [
+        base('period', 'Period', 'filter_time', '2013-01-01 : 2014-01-01'),
+        base('timecol', 'Time column', 'filter_timecolumn', 'date', weather),
+        base('grain', 'Grain', 'filter_timegrain', 'P1Y', weather),
+      ],
+    });
+    const byWeather = (rows: Json[]) => Object.fromEntries(rows.map((r) => [r.weather, Number(r.count ?? r.n)]));
+    const expected = async (from: string, to: string) =>
+      byWeather(await raw(`SELECT weather, count(*)::INTEGER AS n FROM seattle_weather WHERE "date" >= '${from}' AND "date" < '${to}' GROUP BY 1`));
+
+    const page = await signedIn();
+    const pieAnswer = chartAnswer(page, pie, (body) => body.includes('2013-01-01 : 2014-01-01'));
+    const scatterAnswer = chartAnswer(page, scatter, (body) => body.includes('"time_grain_sqla":"P1Y"'));
+    await page.goto(`${cloud.url}/superset/dashboard/${id}/`);
+    expect(byWeather((await pieAnswer)[0].data)).toEqual(await expected('2013-01-01', '2014-01-01'));
+    // The time column and range reach the scatter's x axis, and the grain groups its days by year: 2013 is one point.
+    const points = (await scatterAnswer)[0].data as Json[];
+    expect(points.map((p) => new Date(Number(p.date)).toISOString())).toEqual(['2013-01-01T00:00:00.000Z']);
+    expect(await page.getByLabel('Time column time column').inputValue()).toBe('date');
+    expect(await page.getByLabel('Grain time grain').inputValue()).toBe('P1Y');
+
+    // Another range typed in the bar and applied re-queries the pie with it.
+    const next = chartAnswer(page, pie, (body) => body.includes('2014-01-01 : 2015-01-01'));
+    await page.getByLabel('Period time range').fill('2014-01-01 : 2015-01-01');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    expect(byWeather((await next)[0].data)).toEqual(await expected('2014-01-01', '2015-01-01'));
+    await page.close();
+  });
+
+  it('a bar click cross-filters the other charts and the bar shows it; the permalink opens in a new context with it; a second click clears', async () => {
+    const table = await kit.chartId('Cars per origin and cylinders');
+    const histogram = await kit.chartId('Distribution of car horsepower');
+    const bars = await kit.carsBarChart();
+    const id = await kit.dashboard('Cars cross-filters', [table, bars, histogram]);
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${id}/`);
+    await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(9);
+    const histogramFiltered = chartAnswer(page, histogram, (body) => /"col":"Origin","op":"IN"/.test(body));
+    await clickLargestBar(page, 'Cars by cylinders and origin');
+    await histogramFiltered;
+    const cross = page.getByRole('region', { name: 'Cross-filters' });
+    const text = await cross.getByText(/^Cars by cylinders and origin: /).innerText();
+    const origin = text.replace('Cars by cylinders and origin: ', '').trim();
+    const expectedRows = (await raw(`SELECT count(DISTINCT "Cylinders")::INTEGER AS n FROM cars WHERE "Origin" = '${origin}'`))[0].n;
+    await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(expectedRows);
+    await screenshot(page, 'dashboard-bar-cross-filter');
+
+    // The dashboard permalink carries the data mask: another browser context sees the same state.
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: cloud.url });
+    const made = page.waitForResponse((r) => r.url().includes(`/api/v1/dashboard/${id}/permalink`) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await page.getByRole('menuitem', { name: 'Share permalink' }).click();
+    const link = ((await (await made).json()) as Json).url as string;
+    expect(link).toContain('/superset/dashboard/p/');
+    const other = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
+    try {
+      const p2 = await other.newPage();
+      await p2.goto(`${cloud.url}/login/`);
+      await loginAs(p2, cloud.url, 'admin', 'admin');
+      await p2.goto(link.startsWith('http') ? link : `${cloud.url}${link}`);
+      await expect.poll(() => tableRows(p2).count(), { timeout: 30_000 }).toBe(expectedRows);
+      await p2.getByRole('region', { name: 'Cross-filters' }).getByText(text).waitFor();
+    } finally {
+      await other.close();
+    }
+
+    await clickLargestBar(page, 'Cars by cylinders and origin');
+    await expect.poll(() => cross.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(9);
     await page.close();
   });
 });

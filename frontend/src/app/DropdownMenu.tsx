@@ -2,8 +2,8 @@
 // keys move between items, Escape closes and returns focus to the button, a click outside closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-/** The menu's focusable entries: plain items and checkable ones (a toggle such as "Email reports active"). */
-const ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
+/** The menu's focusable entries: plain items and checkable ones (a toggle such as "Email reports active", a choice of orientation). */
+const ITEMS = '[role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"]';
 
 interface DropdownMenuProps {
   label: ReactNode;

@@ -26,6 +26,28 @@ export function finalizeRemovals(filters: FilterConfigItem[], pending: PendingRe
   };
 }
 
+/** Moves a filter or divider `delta` places (the bar shows them in this order); the ends stay put. */
+export function moveItem(items: FilterConfigItem[], id: string, delta: number): FilterConfigItem[] {
+  const from = items.findIndex((i) => i.id === id);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= items.length) return items;
+  const out = [...items];
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item);
+  return out;
+}
+
+/** A copy of a filter or divider under a new id, placed right after it; nothing depends on the copy yet. */
+export function duplicateItem(items: FilterConfigItem[], id: string, newId: string): FilterConfigItem[] {
+  const index = items.findIndex((i) => i.id === id);
+  if (index < 0) return items;
+  const source = structuredClone(items[index]) as FilterConfigItem;
+  const copy: FilterConfigItem = isNativeFilter(source)
+    ? { ...source, id: newId, name: `${source.name} (copy)`, chartsInScope: undefined, tabsInScope: undefined }
+    : { ...source, id: newId, title: `${source.title} (copy)` };
+  return [...items.slice(0, index + 1), copy, ...items.slice(index + 1)];
+}
+
 export type FilterErrors = Record<string, Record<string, string>>;
 
 /** Field errors of each filter: a name, a dataset and column for the types that need them, no loops. */
@@ -36,7 +58,9 @@ export function validateFilters(filters: FilterConfigItem[]): FilterErrors {
     if (isNativeFilter(f)) {
       if (!f.name.trim()) e.name = 'Name is required';
       const needsColumn = f.filterType === 'filter_select' || f.filterType === 'filter_range';
-      if (needsColumn && !f.targets[0]?.datasetId) e.dataset = 'Dataset is required';
+      // Time column and time grain filters list the dataset's temporal columns and its database's grains.
+      const needsDataset = needsColumn || f.filterType === 'filter_timecolumn' || f.filterType === 'filter_timegrain';
+      if (needsDataset && !f.targets[0]?.datasetId) e.dataset = 'Dataset is required';
       if (needsColumn && !f.targets[0]?.column?.name) e.column = 'Column is required';
       const loop = cascadeError(filters, f.id);
       if (loop) e.parentFilter = loop;

@@ -7,3 +7,5 @@ export * from './scope';
 export * from './cascade';
 export * from './selectControl';
 export * from './configModal';
+export * from './scopeTree';
+export * from './preselect';

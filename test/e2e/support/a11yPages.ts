@@ -216,6 +216,31 @@ export const A11Y_PAGES: A11yPage[] = [
       const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
       await dialog.getByRole('button', { name: 'Add filter' }).click();
       await dialog.getByLabel('Filter name', { exact: true }).waitFor();
+      await dialog.getByLabel('Apply to specific panels').check();
+      await dialog.getByRole('list', { name: /^Panels / }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard cross-filter scoping modal',
+    route: 'superset/dashboard/$idOrSlug',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/`,
+    ready: async (page) => {
+      await drawnCharts(page);
+      await page.getByRole('button', { name: 'More options for Cars per origin and cylinders' }).click();
+      await page.getByRole('menuitem', { name: 'Cross-filter scoping' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cross-filter scoping: Cars per origin and cylinders' });
+      await dialog.getByLabel('Custom scope').check();
+      await dialog.getByRole('list', { name: /^Charts / }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard filter bar settings menu',
+    route: 'superset/dashboard/$idOrSlug',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/`,
+    ready: async (page) => {
+      await drawnCharts(page);
+      await page.getByRole('button', { name: 'Settings of the filter bar' }).click();
+      await page.getByRole('menuitemradio', { name: 'Horizontal (Top)' }).waitFor();
     },
   },
   {

@@ -1,13 +1,16 @@
 // The applied filters in the URL, as Superset keeps them: the data mask is stored server-side
 // (/api/v1/dashboard/{pk}/filter_state) and the URL carries its native_filters_key, so a reload or a
-// copied link shows what the user saw. A `native_filters` rison parameter preselects filter values.
+// copied link shows what the user saw. A `native_filters` rison parameter preselects filter values, as
+// does the older `preselect_filters` JSON one (values by column).
 import rison from 'rison';
-import type { DataMask } from '../../../../../shared/dashboard/filters/index';
+import { preselectDataMask, type DataMask, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
 import { api } from '../../../api/client';
 import { dashboardStore } from '../state/dashboardStore';
 
 const KEY_PARAM = 'native_filters_key';
 const PRESELECT_PARAM = 'native_filters';
+/** Superset's older form: `{"<chart id>": {"<column>": [values]}}` as JSON. */
+const LEGACY_PRESELECT_PARAM = 'preselect_filters';
 const TAB_ID = 'sqlscape.dashboardTabId';
 
 /** A number per browser tab (Superset's tab_id), so each tab keeps its own key. */
@@ -44,6 +47,12 @@ export async function readUrlDataMask(dashboardId: number): Promise<Record<strin
       // Not rison: ignored, as Superset ignores a malformed parameter.
     }
   }
+  const legacy = params.get(LEGACY_PRESELECT_PARAM);
+  if (legacy) {
+    const filters = (dashboardStore.info?.metadata.native_filter_configuration as FilterConfigItem[] | undefined) ?? [];
+    const mask = preselectDataMask(filters, legacy);
+    if (Object.keys(mask).length) return mask;
+  }
   return null;
 }
 
@@ -52,6 +61,7 @@ function setUrlKey(key: string) {
   if (url.searchParams.get(KEY_PARAM) === key) return;
   url.searchParams.set(KEY_PARAM, key);
   url.searchParams.delete(PRESELECT_PARAM);
+  url.searchParams.delete(LEGACY_PRESELECT_PARAM);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 

@@ -2,6 +2,7 @@
 // edit (explore) chart, view query, view as table (results), drill to detail, share (copy permalink,
 // share by email), downloads (CSV, pivoted CSV for pivot tables, full CSV, Excel, full Excel, image).
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { DropdownMenu } from '../../../app/DropdownMenu';
 import { Modal } from '../../../app/Modal';
@@ -12,8 +13,10 @@ import { queryChart } from '../actions/chartActions';
 import { downloadChartImage, exportChartData, exportPivotCsv } from './chartExports';
 import { DrillDetailModal } from './DrillDetailModal';
 import { ResultsTable } from '../../charts/render/ResultsTable';
+import { getPlugin } from '../../../../../shared/viz/registry';
+import { CrossFilterScopingModal } from './CrossFilterScopingModal';
 
-type Dialog = 'query' | 'results' | 'drill' | null;
+type Dialog = 'query' | 'results' | 'drill' | 'crossFilterScoping' | null;
 
 /** A dashboard permalink pointing at this chart (its layout component as the anchor), as Superset shares a chart. */
 async function chartPermalink(componentId: string): Promise<string> {
@@ -60,6 +63,9 @@ export function ChartMenu({ chartId, componentId, name, onToggleDescription }: {
     </button>
   );
   const group = (label: string) => <div className="dropdown__header" role="presentation">{label}</div>;
+  const vizType = snap.charts[chartId]?.vizType;
+  // Editors set which charts a chart's clicks filter, when the chart emits cross-filters and they are on.
+  const canScope = Boolean(snap.info?.canEdit && snap.info.metadata.cross_filters_enabled !== false && vizType && getPlugin(vizType)?.crossFilter);
   return (
     <>
       <DropdownMenu label="⋯" ariaLabel={`More options for ${name}`} align="end">
@@ -74,6 +80,7 @@ export function ChartMenu({ chartId, componentId, name, onToggleDescription }: {
             {item('View query', () => setDialog('query'), close)}
             {item('View as table', () => setDialog('results'), close)}
             {item('Drill to detail', () => setDialog('drill'), close)}
+            {canScope && item('Cross-filter scoping', () => setDialog('crossFilterScoping'), close)}
             {group('Share')}
             {item('Copy permalink to clipboard', () => void copyLink(componentId), close)}
             {item('Share chart by email', () => void shareByEmail(componentId, name), close)}
@@ -92,6 +99,7 @@ export function ChartMenu({ chartId, componentId, name, onToggleDescription }: {
           <pre className="dash-chart__sql" aria-label="Chart query">{entry?.query ?? 'The chart has not run a query yet.'}</pre>
         </Modal>
       )}
+      {dialog === 'crossFilterScoping' && createPortal(<CrossFilterScopingModal chartId={chartId} name={name} onClose={() => setDialog(null)} />, document.body)}
       {dialog === 'results' && (
         <Modal title={`Results: ${name}`} onClose={() => setDialog(null)} wide>
           <div className="dash-chart__results">

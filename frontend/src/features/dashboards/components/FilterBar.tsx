@@ -1,13 +1,16 @@
 // The dashboard's filter bar (vertical and collapsible, or horizontal per filter_bar_orientation):
 // native filters with their values, dividers, the cross-filters charts emitted, "Apply filters" and
-// "Clear all", and the button that opens the filter configuration for editors.
+// "Clear all", and for editors the button that opens the filter configuration and the settings menu
+// (cross-filters toggle, orientation).
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { isNativeFilter, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
 import { dashboardStore } from '../state/dashboardStore';
 import { applyFilters, clearAllFilters, clearCrossFilter } from '../actions/filterActions';
 import { FilterControl } from './FilterControl';
 import { FilterConfigModal } from './FilterConfigModal';
+import { FilterBarSettings } from './FilterBarSettings';
 
 export function FilterBar() {
   const snap = useSnapshot(dashboardStore);
@@ -16,7 +19,8 @@ export function FilterBar() {
   const meta = snap.info?.metadata ?? {};
   const items = ((meta.native_filter_configuration as FilterConfigItem[] | undefined) ?? []) as FilterConfigItem[];
   const horizontal = meta.filter_bar_orientation === 'HORIZONTAL';
-  const crossFilters = Object.entries(snap.dataMask).filter(([key, m]) => /^\d+$/.test(key) && m.extraFormData?.filters?.length);
+  const crossFiltersOn = meta.cross_filters_enabled !== false;
+  const crossFilters = crossFiltersOn ? Object.entries(snap.dataMask).filter(([key, m]) => /^\d+$/.test(key) && m.extraFormData?.filters?.length) : [];
   const pending = Object.keys(snap.pendingFilterValues).length > 0;
   if (!open && !horizontal) {
     return (
@@ -30,7 +34,10 @@ export function FilterBar() {
       <div className="filter-bar__head">
         <h2 className="filter-bar__title">Filters</h2>
         {snap.info?.canEdit && (
-          <button type="button" className="button" onClick={() => setConfiguring(true)}>Add or edit filters</button>
+          <>
+            <button type="button" className="button" onClick={() => setConfiguring(true)}>Add or edit filters</button>
+            <FilterBarSettings />
+          </>
         )}
         {!horizontal && <button type="button" className="button" aria-expanded onClick={() => setOpen(false)} aria-label="Collapse the filter bar">‹</button>}
       </div>
@@ -65,7 +72,8 @@ export function FilterBar() {
         <button type="button" className="button button--primary" disabled={!pending} onClick={applyFilters}>Apply filters</button>
         <button type="button" className="button" onClick={clearAllFilters}>Clear all</button>
       </div>
-      {configuring && <FilterConfigModal onClose={() => setConfiguring(false)} />}
+      {/* In the page's body: the sticky bar is a stacking context the charts would paint over. */}
+      {configuring && createPortal(<FilterConfigModal onClose={() => setConfiguring(false)} />, document.body)}
     </aside>
   );
 }

@@ -1,48 +1,38 @@
-// The native filter configuration: add, edit, reorder-free list, remove (with the 5-second undo),
-// dataset and column targets, multiple choice, default value, parent filter (cascade), and the
-// validation that jumps to the first filter with an error. Saved through the json_metadata PUT.
+// The native filter configuration: add, edit, reorder (move up and down), duplicate, remove (with the
+// 5-second undo), each filter's settings (FilterConfigForm), and the validation that jumps to the first
+// filter with an error. Saved through the json_metadata PUT, with each filter's charts and tabs in scope.
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
   NATIVE_FILTER_DIVIDER_PREFIX,
   NATIVE_FILTER_PREFIX,
   REMOVAL_UNDO_MS,
+  chartsInScope,
+  duplicateItem,
   finalizeRemovals,
   filterToShow,
   isNativeFilter,
+  moveItem,
   removeWithUndo,
-  splitPasted,
+  tabsInScope,
   undoRemoval,
   validateFilters,
   type FilterConfigItem,
-  type FilterType,
   type NativeFilter,
   type PendingRemoval,
 } from '../../../../../shared/dashboard/filters/index';
 import { Modal } from '../../../app/Modal';
+import { announce } from '../../../app/announcer';
 import { dashboardStore } from '../state/dashboardStore';
 import { saveFilterConfiguration } from '../actions/filterActions';
 import { makeId } from '../actions/ids';
+import { FilterConfigForm } from './FilterConfigForm';
 
-/** The value filter's options (Superset's controlValues), with their defaults. */
-const SELECT_OPTIONS: [key: string, label: string, fallback: boolean][] = [
-  ['multiSelect', 'Can select multiple values', true],
-  ['enableEmptyFilter', 'Filter value is required', false],
-  ['defaultToFirstItem', 'Select first filter value by default', false],
-  ['inverseSelection', 'Inverse selection', false],
-  ['creatable', 'Allow values that are not in the list', true],
-];
-
-const TYPES: [FilterType, string][] = [
-  ['filter_select', 'Value'],
-  ['filter_range', 'Numerical range'],
-  ['filter_time', 'Time range'],
-  ['filter_timecolumn', 'Time column'],
-  ['filter_timegrain', 'Time grain'],
-];
+const newFilterId = () => `${NATIVE_FILTER_PREFIX}${makeId('CHART').slice(6)}`;
+const newDividerId = () => `${NATIVE_FILTER_DIVIDER_PREFIX}${makeId('ROW').slice(4)}`;
 
 const newFilter = (): NativeFilter => ({
-  id: `${NATIVE_FILTER_PREFIX}${makeId('CHART').slice(6)}`,
+  id: newFilterId(),
   type: 'NATIVE_FILTER',
   name: '',
   filterType: 'filter_select',
@@ -61,7 +51,6 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
   const [current, setCurrent] = useState<string | null>(items[0]?.id ?? null);
   const [showErrors, setShowErrors] = useState(false);
   const errors = useMemo(() => validateFilters(items.filter((i) => !pending.some((p) => p.id === i.id))), [items, pending]);
-  const datasets = Object.entries(snap.datasources).map(([uid, ds]) => ({ id: Number(uid.split('__')[0]), name: String((ds as { table_name?: string }).table_name ?? uid), columns: (ds.columns ?? []).map((c) => c.column_name) }));
 
   useEffect(() => {
     if (!pending.length) return;
@@ -73,6 +62,15 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
     return () => clearTimeout(timer);
   }, [pending, items]);
 
+  const move = (id: string, delta: number, label: string) => {
+    setItems((all) => moveItem(all, id, delta));
+    announce(`${label} moved ${delta < 0 ? 'up' : 'down'}`);
+  };
+  const duplicate = (item: FilterConfigItem) => {
+    const id = isNativeFilter(item) ? newFilterId() : newDividerId();
+    setItems((all) => duplicateItem(all, item.id, id));
+    setCurrent(id);
+  };
   const update = (id: string, change: Partial<NativeFilter>) => setItems((all) => all.map((f) => (f.id === id ? ({ ...f, ...change } as FilterConfigItem) : f)));
   const selected = items.find((i) => i.id === current);
   const save = async () => {
@@ -81,7 +79,10 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
       setCurrent(filterToShow(errors, current, items.map((i) => i.id)));
       return;
     }
-    const final = finalizeRemovals(items, pending.map((p) => ({ ...p, at: 0 })), Date.now()).filters;
+    const layout = dashboardStore.history.present;
+    const final = finalizeRemovals(items, pending.map((p) => ({ ...p, at: 0 })), Date.now()).filters.map((f) =>
+      isNativeFilter(f) ? { ...f, chartsInScope: chartsInScope(layout, f.scope), tabsInScope: tabsInScope(layout, f.scope) } : f,
+    );
     if (await saveFilterConfiguration(final)) onClose();
   };
 
@@ -89,7 +90,7 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
     <Modal title="Add and edit filters" onClose={onClose} onSubmit={() => void save()} wide>
       <div className="filter-config">
         <nav className="filter-config__list" aria-label="Filters and dividers">
-          {items.map((item) => {
+          {items.map((item, index) => {
             const removed = pending.some((p) => p.id === item.id);
             const label = isNativeFilter(item) ? item.name || '[untitled]' : item.title || '[untitled divider]';
             return (
@@ -99,7 +100,12 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
                 ) : (
                   <>
                     <button type="button" aria-current={item.id === current} onClick={() => setCurrent(item.id)}>{label}</button>
-                    <button type="button" aria-label={`Remove ${label}`} onClick={() => setPending(removeWithUndo(pending, item.id, Date.now()))}>✕</button>
+                    <span className="filter-config__item-actions">
+                      <button type="button" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => move(item.id, -1, label)}>↑</button>
+                      <button type="button" aria-label={`Move ${label} down`} disabled={index === items.length - 1} onClick={() => move(item.id, 1, label)}>↓</button>
+                      <button type="button" aria-label={`Duplicate ${label}`} onClick={() => duplicate(item)}>❐</button>
+                      <button type="button" aria-label={`Remove ${label}`} onClick={() => setPending(removeWithUndo(pending, item.id, Date.now()))}>✕</button>
+                    </span>
                   </>
                 )}
               </div>
@@ -110,7 +116,7 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
             type="button"
             className="button"
             onClick={() => {
-              const d: FilterConfigItem = { id: `${NATIVE_FILTER_DIVIDER_PREFIX}${makeId('ROW').slice(4)}`, type: 'DIVIDER', title: '', description: '' };
+              const d: FilterConfigItem = { id: newDividerId(), type: 'DIVIDER', title: '', description: '' };
               setItems([...items, d]);
               setCurrent(d.id);
             }}
@@ -120,61 +126,7 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
         </nav>
         <div className="filter-config__form">
           {selected && isNativeFilter(selected) && (
-            <>
-              <label className="field">Filter name<input className="input" aria-label="Filter name" value={selected.name} onChange={(e) => update(selected.id, { name: e.target.value })} /></label>
-              {showErrors && errors[selected.id]?.name && <p role="alert" className="field__error">{errors[selected.id].name}</p>}
-              <label className="field">
-                Filter type
-                <select className="input" aria-label="Filter type" value={selected.filterType} onChange={(e) => update(selected.id, { filterType: e.target.value as FilterType })}>
-                  {TYPES.map(([t, l]) => <option key={t} value={t}>{l}</option>)}
-                </select>
-              </label>
-              <label className="field">
-                Dataset
-                <select className="input" aria-label="Dataset" value={selected.targets[0]?.datasetId ?? ''} onChange={(e) => update(selected.id, { targets: [{ datasetId: Number(e.target.value) || undefined }] })}>
-                  <option value="">Select a dataset</option>
-                  {datasets.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
-                </select>
-              </label>
-              {showErrors && errors[selected.id]?.dataset && <p role="alert" className="field__error">{errors[selected.id].dataset}</p>}
-              <label className="field">
-                Column
-                <select
-                  className="input"
-                  aria-label="Column"
-                  value={selected.targets[0]?.column?.name ?? ''}
-                  onChange={(e) => update(selected.id, { targets: [{ datasetId: selected.targets[0]?.datasetId, column: e.target.value ? { name: e.target.value } : undefined }] })}
-                >
-                  <option value="">Select a column</option>
-                  {(datasets.find((d) => d.id === selected.targets[0]?.datasetId)?.columns ?? []).map((c) => <option key={c} value={c}>{c}</option>)}
-                </select>
-              </label>
-              {showErrors && errors[selected.id]?.column && <p role="alert" className="field__error">{errors[selected.id].column}</p>}
-              {selected.filterType === 'filter_select' &&
-                SELECT_OPTIONS.map(([key, label, fallback]) => (
-                  <label key={key} className="field-check">
-                    <input type="checkbox" checked={selected.controlValues[key] === undefined ? fallback : selected.controlValues[key] === true} onChange={(e) => update(selected.id, { controlValues: { ...selected.controlValues, [key]: e.target.checked } })} />
-                    {label}
-                  </label>
-                ))}
-              <label className="field">
-                Default value
-                <input
-                  className="input"
-                  aria-label="Default value"
-                  defaultValue={defaultText(selected)}
-                  onBlur={(e) => update(selected.id, { defaultDataMask: { filterState: { value: parseDefault(selected.filterType, e.target.value) } } })}
-                />
-              </label>
-              <label className="field">
-                Parent filter
-                <select className="input" aria-label="Parent filter" value={selected.cascadeParentIds[0] ?? ''} onChange={(e) => update(selected.id, { cascadeParentIds: e.target.value ? [e.target.value] : [] })}>
-                  <option value="">None</option>
-                  {items.filter(isNativeFilter).filter((f) => f.id !== selected.id).map((f) => <option key={f.id} value={f.id}>{f.name || f.id}</option>)}
-                </select>
-              </label>
-              {showErrors && errors[selected.id]?.parentFilter && <p role="alert" className="field__error">{errors[selected.id].parentFilter}</p>}
-            </>
+            <FilterConfigForm key={selected.id} filter={selected} items={items} errors={errors} showErrors={showErrors} update={(change) => update(selected.id, change)} />
           )}
           {selected && !isNativeFilter(selected) && (
             <>
@@ -190,19 +142,4 @@ export function FilterConfigModal({ onClose }: { onClose: () => void }) {
       </div>
     </Modal>
   );
-}
-
-function defaultText(f: NativeFilter): string {
-  const v = (f.defaultDataMask.filterState as { value?: unknown } | undefined)?.value;
-  return Array.isArray(v) ? v.join(', ') : v === null || v === undefined ? '' : String(v);
-}
-
-function parseDefault(type: FilterType, text: string): unknown {
-  if (!text.trim()) return null;
-  if (type === 'filter_select') return splitPasted(text);
-  if (type === 'filter_range') {
-    const [min, max] = text.split(/[,;]/).map((s) => (s.trim() === '' ? null : Number(s)));
-    return [min ?? null, max ?? null];
-  }
-  return text.trim();
 }

@@ -1,5 +1,5 @@
 // One native filter in the bar: a searchable multi-select of the column's values (paged, paste
-// splits), a numerical range, a time range, or a time column / grain choice.
+// splits), a numerical range, a time range, the dataset's time columns or the time grains.
 import { useEffect, useState } from 'react';
 import { SelectFilter, currentValue } from './SelectFilter';
 import { useSnapshot } from 'valtio';
@@ -7,8 +7,8 @@ import type { NativeFilter } from '../../../../../shared/dashboard/filters/index
 import { dashboardStore } from '../state/dashboardStore';
 import { stageFilterValue } from '../actions/filterActions';
 import { loadRangeBounds } from './filterValues';
+import { TIME_GRAINS, useDatasetChoices } from './FilterConfigForm';
 
-const GRAINS = ['PT1M', 'PT1H', 'P1D', 'P1W', 'P1M', 'P3M', 'P1Y'];
 
 function RangeFilter({ filter }: { filter: NativeFilter }) {
   const snap = useSnapshot(dashboardStore);
@@ -42,6 +42,18 @@ function RangeFilter({ filter }: { filter: NativeFilter }) {
   );
 }
 
+/** The temporal columns of the filter's dataset (time column filter). */
+function TimeColumnFilter({ filter, value }: { filter: NativeFilter; value: unknown }) {
+  const columns = useDatasetChoices().find((d) => d.id === filter.targets[0]?.datasetId)?.temporal ?? [];
+  const current = String(value ?? '');
+  return (
+    <select className="input" aria-label={`${filter.name} time column`} value={current} onChange={(e) => stageFilterValue(filter.id, e.target.value || null)}>
+      <option value="">Original value</option>
+      {[...new Set([...columns, ...(current ? [current] : [])])].map((c) => <option key={c} value={c}>{c}</option>)}
+    </select>
+  );
+}
+
 export function FilterControl({ filter }: { filter: NativeFilter }) {
   const snap = useSnapshot(dashboardStore);
   const value = currentValue(filter.id, snap);
@@ -56,10 +68,10 @@ export function FilterControl({ filter }: { filter: NativeFilter }) {
       return (
         <select className="input" aria-label={`${filter.name} time grain`} value={String(value ?? '')} onChange={(e) => stageFilterValue(filter.id, e.target.value || null)}>
           <option value="">Original value</option>
-          {GRAINS.map((g) => <option key={g} value={g}>{g}</option>)}
+          {TIME_GRAINS.map(([g, label]) => <option key={g} value={g}>{label}</option>)}
         </select>
       );
     default:
-      return <input className="input" aria-label={`${filter.name} time column`} value={String(value ?? '')} onChange={(e) => stageFilterValue(filter.id, e.target.value || null)} />;
+      return <TimeColumnFilter filter={filter} value={value} />;
   }
 }

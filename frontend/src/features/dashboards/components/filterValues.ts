@@ -1,6 +1,7 @@
 // Values of a value filter, from the chart data API: distinct values of the column (GROUP BY), filtered
 // by the parents' selections (cascade) and the search text, 100 at a time (spec section 9).
 import { SELECT_PAGE_SIZE, cascadeExtraFormData, type NativeFilter, type QueryFilterClause } from '../../../../../shared/dashboard/filters/index';
+import { processAdhocFilters } from '../../../../../shared/viz/query/extras';
 import { fetchChartData } from '../../charts/data/fetchChartData';
 import { dashboardStore } from '../state/dashboardStore';
 import { filterContext } from '../actions/filterActions';
@@ -10,7 +11,9 @@ export async function loadFilterValues(filter: NativeFilter, search: string, pag
   if (!target?.datasetId || !target.column?.name) return [];
   const col = target.column.name;
   const parents = cascadeExtraFormData(filterContext().filters, filter.id, dashboardStore.dataMask);
-  const filters: QueryFilterClause[] = [...(parents.filters ?? [])];
+  // The pre-filter (the filter's own adhoc filters) narrows the values offered, before the parents' choices.
+  const pre = processAdhocFilters(filter.adhoc_filters ?? []);
+  const filters: QueryFilterClause[] = [...pre.filters, ...(parents.filters ?? [])];
   if (search) filters.push({ col, op: 'ILIKE', val: `%${search}%` });
   const result = await fetchChartData({
     datasource: { id: target.datasetId, type: 'table' },
@@ -24,6 +27,7 @@ export async function loadFilterValues(filter: NativeFilter, search: string, pag
         orderby: [[col, filter.controlValues?.sortAscending !== false]],
         row_limit: SELECT_PAGE_SIZE,
         row_offset: page * SELECT_PAGE_SIZE,
+        ...(pre.extras.where ? { extras: { where: pre.extras.where } } : {}),
         ...(parents.time_range ? { time_range: parents.time_range } : {}),
       },
     ],
@@ -38,11 +42,12 @@ export async function loadRangeBounds(filter: NativeFilter): Promise<{ min: numb
   const target = filter.targets[0];
   if (!target?.datasetId || !target.column?.name) return null;
   const col = target.column.name;
+  const pre = processAdhocFilters(filter.adhoc_filters ?? []);
   const metric = (fn: 'MIN' | 'MAX') => ({ expressionType: 'SIMPLE' as const, column: { column_name: col }, aggregate: fn, label: fn.toLowerCase() });
   const result = await fetchChartData({
     datasource: { id: target.datasetId, type: 'table' },
     force: false,
-    queries: [{ columns: [], metrics: [metric('MIN'), metric('MAX')], filters: [], row_limit: 1 }],
+    queries: [{ columns: [], metrics: [metric('MIN'), metric('MAX')], filters: pre.filters, row_limit: 1, ...(pre.extras.where ? { extras: { where: pre.extras.where } } : {}) }],
     result_format: 'json',
     result_type: 'full',
   });
