@@ -51,7 +51,16 @@ describe('reports list', () => {
     await page.getByText('Report updated').waitFor();
     await expect.poll(async () => (await api(`/api/v1/report/${made.body.id}`)).body.result.active).toBe(false);
     await expect.poll(() => active.isChecked()).toBe(false);
+    await page.getByLabel('Status', { exact: true }).selectOption('Error');
+    await page.getByText('No reports match these filters.').waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('Not triggered');
+    await table.getByRole('cell', { name: 'Morning cars', exact: true }).waitFor();
+    await page.getByLabel('Search', { exact: true }).fill('evening');
+    await page.getByText('No reports match these filters.').waitFor();
+    await page.getByLabel('Search', { exact: true }).fill('morning');
+    await table.getByRole('cell', { name: 'Morning cars', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete Morning cars' }).click();
+    await page.getByRole('dialog', { name: 'Delete report?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted: Morning cars').waitFor();
     expect((await api(`/api/v1/report/${made.body.id}`)).status).toBe(404);
     await page.goto(`${cloud.url}/alert/list/`);
