@@ -30,11 +30,11 @@ export async function settleOrphans(ports: Pick<Ports, 'tables' | 'clock'>, quer
       if (!isOrphan(query, now)) return query;
       const failed = await updateQueryState(
         ports,
-        query.client_id,
+        query,
         { status: 'failed', error_message: error.message, errors: [error.toItem()], end_time: now },
         { from: ['running'] },
       );
-      return failed ?? (await getQueryByClientId(ports, query.client_id)) ?? query;
+      return failed ?? (await getQueryByClientId(ports, query)) ?? query;
     }),
   );
 }

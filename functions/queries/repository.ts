@@ -1,4 +1,6 @@
-// Query runs in the main table. Item `QUERY#<client_id>`/`QUERY`; gsi1 lists a user's queries by
+// Query runs in the main table. Item `QUERY#<user_id>#<client_id>`/`QUERY` (a client id is the client's
+// own name for its run, so it is unique per user: another user's id is neither refused nor confirmed;
+// items written before that, `QUERY#<client_id>`, are still read and deleted); gsi1 lists a user's queries by
 // changed_on (history, updated_since), gsi2 lists a user's queries of one editor tab by start time (tab
 // state, "a deleted tab drops its queries"), gsi3 (keys only) finds a query by its integer id. So a new
 // query is one conditional write; a small sync result rides in the same item (`result_body`, see
@@ -19,10 +21,14 @@ type P = Pick<Ports, 'tables' | 'clock'>;
 const NOT_RECORD = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'result_body']);
 const pad = padMs;
 const itemKey = KEYS.query;
+const legacyItemKey = KEYS.legacyQuery;
 const idKey = KEYS.queryId;
 const legacyPointerKey = KEYS.queryIdPointer;
 export const userQueriesKey = KEYS.userQueries;
 export const tabQueriesKey = KEYS.tabQueries;
+
+/** Names one query: its user and the client id that user gave it. A QueryRecord is one. */
+export type QueryRef = Pick<QueryRecord, 'user_id' | 'client_id'>;
 
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -72,7 +78,7 @@ export async function putQuery(ports: P, query: QueryRecord, extras: NewQueryExt
     await ports.tables.doc.send(
       new PutCommand({
         TableName: main,
-        Item: { ...itemKey(query.client_id), ...indexKeys(query), ...query, ...(extras.resultBody ? { result_body: extras.resultBody } : {}) },
+        Item: { ...itemKey(query), ...indexKeys(query), ...query, ...(extras.resultBody ? { result_body: extras.resultBody } : {}) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -87,24 +93,34 @@ export async function putQuery(ports: P, query: QueryRecord, extras: NewQueryExt
   await others;
 }
 
-export async function getQueryByClientId(ports: P, clientId: string): Promise<QueryRecord | null> {
-  return (await getQueryItem(ports, clientId))?.query ?? null;
+export async function getQueryByClientId(ports: P, ref: QueryRef): Promise<QueryRecord | null> {
+  return (await getQueryItem(ports, ref))?.query ?? null;
 }
 
+const getItem = async (ports: P, key: { pk: string; sk: string }) =>
+  (await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: key, ConsistentRead: true }))).Item;
+
 /** The query and the result object kept in its item, if any. */
-export async function getQueryItem(ports: P, clientId: string): Promise<{ query: QueryRecord; resultBody: Buffer | null } | null> {
-  const out = await ports.tables.doc.send(
-    new GetCommand({ TableName: ports.tables.name('main'), Key: itemKey(clientId), ConsistentRead: true }),
-  );
-  if (!out.Item) return null;
-  const body = out.Item.result_body as Uint8Array | undefined;
-  return { query: fromItem(out.Item)!, resultBody: body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null };
+export async function getQueryItem(ports: P, ref: QueryRef): Promise<{ query: QueryRecord; resultBody: Buffer | null } | null> {
+  let item = await getItem(ports, itemKey(ref));
+  if (!item) {
+    // Stored before client ids were scoped per user: the same user's only.
+    const legacy = await getItem(ports, legacyItemKey(ref.client_id));
+    item = legacy && legacy.user_id === ref.user_id ? legacy : undefined;
+  }
+  return item ? itemOf(item) : null;
+}
+
+function itemOf(item: Record<string, unknown>): { query: QueryRecord; resultBody: Buffer | null } {
+  const body = item.result_body as Uint8Array | undefined;
+  return { query: fromItem(item)!, resultBody: body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null };
 }
 
 /** Pauses before asking gsi3 again: DynamoDB fills an index within moments of the write, not with it. */
 export const ID_INDEX_RETRY_MS = [50, 150, 400];
 
-async function clientIdOf(ports: P, id: number): Promise<string | null> {
+/** The key of the query item with this integer id. */
+async function keyOfId(ports: P, id: number): Promise<{ pk: string; sk: string } | null> {
   const main = ports.tables.name('main');
   const out = await ports.tables.doc.send(
     new QueryCommand({
@@ -115,10 +131,11 @@ async function clientIdOf(ports: P, id: number): Promise<string | null> {
       Limit: 1,
     }),
   );
-  const pk = out.Items?.[0]?.pk as string | undefined;
-  if (pk) return KEYS.queryClientId(pk);
+  const found = out.Items?.[0] as { pk: string; sk: string } | undefined;
+  if (found) return { pk: found.pk, sk: found.sk };
   const legacy = await ports.tables.doc.send(new GetCommand({ TableName: main, Key: legacyPointerKey(id) }));
-  return (legacy.Item?.client_id as string | undefined) ?? null;
+  const clientId = legacy.Item?.client_id as string | undefined;
+  return clientId ? legacyItemKey(clientId) : null;
 }
 
 /**
@@ -126,14 +143,15 @@ async function clientIdOf(ports: P, id: number): Promise<string | null> {
  * be in it yet, so an id that has been handed out (at most the counter) is looked up again briefly.
  */
 export async function getQueryById(ports: P, id: number, retryMs: readonly number[] = ID_INDEX_RETRY_MS): Promise<QueryRecord | null> {
-  let clientId = await clientIdOf(ports, id);
-  if (!clientId && retryMs.length && id <= (await highestQueryId(ports.tables))) {
+  let key = await keyOfId(ports, id);
+  if (!key && retryMs.length && id <= (await highestQueryId(ports.tables))) {
     for (const pause of retryMs) {
       await new Promise((resolve) => setTimeout(resolve, pause));
-      if ((clientId = await clientIdOf(ports, id))) break;
+      if ((key = await keyOfId(ports, id))) break;
     }
   }
-  return clientId ? getQueryByClientId(ports, clientId) : null;
+  const item = key ? await getItem(ports, key) : undefined;
+  return item ? itemOf(item).query : null;
 }
 
 export interface UpdateOptions {
@@ -149,7 +167,7 @@ export interface UpdateOptions {
  */
 export async function updateQueryState(
   ports: P,
-  clientId: string,
+  ref: QueryRef,
   patch: Partial<Omit<QueryRecord, 'id' | 'client_id' | 'user_id'>>,
   options: UpdateOptions = {},
 ): Promise<QueryRecord | null> {
@@ -180,7 +198,7 @@ export async function updateQueryState(
     const out = await ports.tables.doc.send(
       new UpdateCommand({
         TableName: ports.tables.name('main'),
-        Key: itemKey(clientId),
+        Key: itemKey(ref),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
@@ -199,11 +217,11 @@ export async function updateQueryState(
  * A worker takes an async query: pending -> running, or a running query whose previous worker's
  * lease expired (that worker died; SQS handed the message back). Null: someone else owns it or it ended.
  */
-export async function claimQuery(ports: P, clientId: string, leaseMs: number, attempts: number): Promise<QueryRecord | null> {
+export async function claimQuery(ports: P, ref: QueryRef, leaseMs: number, attempts: number): Promise<QueryRecord | null> {
   const now = ports.clock.now();
   return updateQueryState(
     ports,
-    clientId,
+    ref,
     { status: 'running', start_running_time: now, lease_until: now + leaseMs, attempts, progress: 0 },
     { from: ['pending'], leaseExpiredBefore: now },
   );
@@ -267,12 +285,15 @@ export async function scanAllQueries(ports: P): Promise<QueryRecord[]> {
  * Removes a query (with the result kept in its item) and a legacy id pointer. A result object of its
  * own expires with the table's TTL or the bucket's lifecycle.
  */
-export async function deleteQuery(ports: P, clientId: string): Promise<void> {
-  const existing = await getQueryByClientId(ports, clientId);
+export async function deleteQuery(ports: P, ref: QueryRef): Promise<void> {
+  const existing = await getQueryByClientId(ports, ref);
   if (!existing) return;
   const main = ports.tables.name('main');
   await Promise.all([
-    ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: itemKey(clientId) })),
+    ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: itemKey(ref) })),
+    ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: legacyItemKey(ref.client_id), ConditionExpression: 'user_id = :u', ExpressionAttributeValues: { ':u': ref.user_id } })).catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    }),
     ports.tables.doc.send(new DeleteCommand({ TableName: main, Key: legacyPointerKey(existing.id) })),
   ]);
 }

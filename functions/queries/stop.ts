@@ -10,7 +10,7 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { abortLocalRun, DEFER_STORE_MS } from '../sqllab/runner';
 import type { QueryRecord } from './record';
-import { getQueryByClientId, updateQueryState } from './repository';
+import { getQueryByClientId, updateQueryState, type QueryRef } from './repository';
 
 const notFound = (clientId: string) =>
   new SupersetError('OBJECT_DOES_NOT_EXIST_ERROR', `Query with client_id ${clientId} not found`, { status: 404 });
@@ -19,10 +19,10 @@ const notFound = (clientId: string) =>
 export const STOP_WAIT_MS = DEFER_STORE_MS + 250;
 const STOP_LOOK_MS = 50;
 
-async function awaitRecord(ports: Ports, clientId: string): Promise<QueryRecord | null> {
+async function awaitRecord(ports: Ports, ref: QueryRef): Promise<QueryRecord | null> {
   const until = Date.now() + STOP_WAIT_MS;
   for (;;) {
-    const query = await getQueryByClientId(ports, clientId);
+    const query = await getQueryByClientId(ports, ref);
     if (query || Date.now() >= until) return query;
     await new Promise((resolve) => setTimeout(resolve, STOP_LOOK_MS));
   }
@@ -30,11 +30,12 @@ async function awaitRecord(ports: Ports, clientId: string): Promise<QueryRecord 
 
 export async function stopQuery(ports: Ports, user: Identity, clientId: string): Promise<{ result: string }> {
   requirePermission(user, 'can_read', 'Query', 'QUERY_SECURITY_ACCESS_ERROR');
-  const query = await awaitRecord(ports, clientId);
+  // Client ids name the caller's own runs.
+  const query = await awaitRecord(ports, { user_id: user.userId, client_id: clientId });
   if (!query || query.user_id !== user.userId) throw notFound(clientId);
   if (!isFinished(query.status)) {
-    await updateQueryState(ports, clientId, { status: 'stopped', end_time: ports.clock.now(), lease_until: null });
+    await updateQueryState(ports, query, { status: 'stopped', end_time: ports.clock.now(), lease_until: null });
   }
-  abortLocalRun(clientId);
+  abortLocalRun(query);
   return { result: 'OK' };
 }

@@ -72,7 +72,7 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
     return query;
   };
   const onStoreFailed = async (error: unknown) => {
-    const existing = await getQueryByClientId(ports, clientId);
+    const existing = await getQueryByClientId(ports, { user_id: user.userId, client_id: clientId });
     // Superset answers a repeated client id of a query still in flight with that query (a retried POST).
     if (existing && existing.user_id === user.userId && isInProgress(existing.status)) return json(202, { query: toQueryDict(existing) });
     throw error;

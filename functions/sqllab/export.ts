@@ -70,7 +70,8 @@ export async function exportResult(
 ): Promise<RawResponse | { result_url: string; file_name: string; expires_in: number }> {
   requirePermission(user, 'can_export_csv', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   const format = options.format ?? 'csv';
-  const item = await getQueryItem(ports, clientId);
+  // Client ids name the caller's own runs (another user's are another query, if any).
+  const item = await getQueryItem(ports, { user_id: user.userId, client_id: clientId });
   if (!item || !canSeeQuery(user, item.query)) throw notFound(clientId);
   const { columns, rows } = await resultRows(ports, user, item.query, item.resultBody ?? null, options.remainingMs);
   const fileName = exportFileName(clientId, ports.clock.now(), format);

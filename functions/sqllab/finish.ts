@@ -54,7 +54,7 @@ export async function finishSuccess(
   const state = options.concurrentStore
     ? insert
       ? insert(final, { resultBody: inItem ?? undefined, alongside: inlineItem ? [inlineItem] : [] }).then(() => final)
-      : updateQueryState(ports, query.client_id, { ...patch, changed_on: now })
+      : updateQueryState(ports, query, { ...patch, changed_on: now })
     : null;
   state?.catch(() => undefined);
   if (!encoded) {
@@ -78,17 +78,17 @@ export async function finishSuccess(
     updated = written.value;
     if (stored.status === 'rejected') {
       const error = new SupersetError('RESULTS_BACKEND_ERROR', 'The results could not be stored in the results backend.', { status: 500 });
-      await updateQueryState(ports, query.client_id, { status: 'failed', error_message: error.message, errors: [error.toItem()] }, { from: ['success'] });
+      await updateQueryState(ports, query, { status: 'failed', error_message: error.message, errors: [error.toItem()] }, { from: ['success'] });
       throw error;
     }
   } else {
     // Async runs: object before state, so a worker dying in between leaves a running query that the
     // redelivery finishes (same key), never a success without its object.
     await storeResult(ports, final, await object, { inline: false });
-    updated = await updateQueryState(ports, query.client_id, { ...patch, changed_on: now });
+    updated = await updateQueryState(ports, query, { ...patch, changed_on: now });
   }
   if (updated) return { kind: 'success', query: updated, payload: await encoded.payload };
-  const current = await getQueryByClientId(ports, query.client_id);
+  const current = await getQueryByClientId(ports, query);
   if (current?.status === 'success') return { kind: 'success', query: current, payload: await encoded.payload };
   // Stopped (or failed by the dead-letter drainer) meanwhile: its state is final, the rows are not shown.
   if (query.results_key) await deleteResultObject(ports, query.results_key);
@@ -104,7 +104,7 @@ export async function finishFailed(
   query: QueryRecord,
   error: SupersetError,
 ): Promise<SupersetError | null> {
-  const updated = await updateQueryState(ports, query.client_id, {
+  const updated = await updateQueryState(ports, query, {
     status: error.errorType === 'SQLLAB_TIMEOUT_ERROR' ? 'timed_out' : 'failed',
     error_message: error.message,
     errors: [error.toItem()],

@@ -50,7 +50,7 @@ export function newQueryRecord(
     error_message: null,
     errors: null,
     link: null,
-    results_key: newResultsKey(ports, init.clientId),
+    results_key: newResultsKey(ports, { user_id: init.user.userId, client_id: init.clientId }),
     start_time: now,
     start_running_time: init.async ? null : now,
     end_time: null,

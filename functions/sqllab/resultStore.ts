@@ -3,13 +3,14 @@
 // (a quick run that is written once, finished, stores query and result in that one write), up to
 // INLINE_MAX_BYTES in an item of their own (written alongside the query's). Everything else goes to
 // the results bucket. Async results always go to the bucket (compressed): a rerun after a worker crash
-// must overwrite the very same object. A results key starts with its query's client id, so the item
-// that may hold the result is found from the key alone.
+// must overwrite the very same object. A results key starts with its query's user and client id, so
+// the item that may hold the result is found from the key alone.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '../../shared/constants';
 import type { Ports } from '../ports/index';
 import { isExpired } from '../ports/tables';
 import { KEYS } from '../../shared/resources/keys';
+import type { QueryRef } from '../queries/repository';
 
 /** Compressed bytes up to which a sync result is kept in the table (items hold 400 KB). */
 export const INLINE_MAX_BYTES = 32 * 1024;
@@ -19,13 +20,20 @@ export const INLINE_MAX_BYTES = 32 * 1024;
  */
 export const IN_ITEM_MAX_BYTES = 8 * 1024;
 
-/** A new results key: `<client id>.<uuid>` (client ids are [A-Za-z0-9_-], so the dot splits it). */
-export const newResultsKey = (ports: Pick<Ports, 'ids'>, clientId: string) => `${clientId}.${ports.ids.uuid()}`;
+/** A new results key: `<user id>.<client id>.<uuid>` (client ids are [A-Za-z0-9_-], so dots split it). */
+export const newResultsKey = (ports: Pick<Ports, 'ids'>, query: QueryRef) => `${query.user_id}.${query.client_id}.${ports.ids.uuid()}`;
 
-/** The client id a results key names, or null for keys made before keys named their query. */
-export function clientIdOfResultsKey(resultsKey: string): string | null {
-  const dot = resultsKey.indexOf('.');
-  return dot > 0 && /^[A-Za-z0-9_-]+$/.test(resultsKey.slice(0, dot)) ? resultsKey.slice(0, dot) : null;
+/**
+ * The query a results key names, or null for keys that name none (made before keys named their
+ * query). Keys made before client ids were scoped per user, `<client id>.<uuid>`, name only the
+ * client id: the caller checks the user in the stored object.
+ */
+export function queryOfResultsKey(resultsKey: string): { user_id: number | null; client_id: string } | null {
+  const parts = resultsKey.split('.');
+  const idOk = (id: string | undefined): id is string => id !== undefined && /^[A-Za-z0-9_-]+$/.test(id);
+  if (parts.length === 3 && /^\d{1,15}$/.test(parts[0]) && idOk(parts[1])) return { user_id: Number(parts[0]), client_id: parts[1] };
+  if (parts.length === 2 && idOk(parts[0])) return { user_id: null, client_id: parts[0] };
+  return null;
 }
 
 type P = Pick<Ports, 'tables' | 'blobs' | 'clock'>;

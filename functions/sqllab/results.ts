@@ -10,7 +10,7 @@ import { raw, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { getQueryByClientId, getQueryItem } from '../queries/repository';
 import { canSeeQuery } from '../queries/show';
-import { clientIdOfResultsKey } from './resultStore';
+import { queryOfResultsKey } from './resultStore';
 import { gzipSize, readResult } from './payload';
 import type { ClientOptions } from './respondPayload';
 import { COMPRESS_OVER_BYTES, gzippedJson } from '../http/fitResponse';
@@ -21,12 +21,15 @@ export const RESULTS_QUERY_MISSING_MESSAGE = 'The query associated with these re
 export async function getResults(ports: Ports, user: Identity, q: ResultsQ, client: ClientOptions = {}): Promise<RawResponse> {
   requirePermission(user, 'can_get_results', 'SQLLab', 'QUERY_SECURITY_ACCESS_ERROR');
   // The key names its query, whose item may hold the object; that query is needed below anyway.
-  const named = clientIdOfResultsKey(q.key);
-  const item = named ? await getQueryItem(ports, named) : null;
+  const named = queryOfResultsKey(q.key);
+  const item = named?.user_id != null ? await getQueryItem(ports, { user_id: named.user_id, client_id: named.client_id }) : null;
   const stored = await readResult(ports, q.key, item?.query.results_key === q.key ? item.resultBody : null);
   if (!stored) throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_GONE_MESSAGE, { status: 410 });
   // Superset's raise_for_access: the owner, or whoever may see every query (admins).
-  const query = item?.query.client_id === stored.clientId ? item.query : await getQueryByClientId(ports, stored.clientId);
+  const query =
+    item?.query.client_id === stored.clientId && item.query.user_id === stored.userId
+      ? item.query
+      : await getQueryByClientId(ports, { user_id: stored.userId, client_id: stored.clientId });
   if (!query || query.user_id !== stored.userId || !canSeeQuery(user, query) || query.results_key !== q.key) {
     throw new SupersetError('RESULTS_BACKEND_ERROR', RESULTS_QUERY_MISSING_MESSAGE, { status: 404 });
   }

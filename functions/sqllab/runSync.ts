@@ -61,7 +61,7 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     }
   } else deferred = setTimeout(store, DEFER_STORE_MS);
   const outcome = await runWatched(ports, engine, {
-    clientId: run.clientId,
+    query: { user_id: run.userId, client_id: run.clientId },
     sql: run.plan.executedSql,
     limit: run.plan.limit?.limit ?? 0,
     timeoutMs: run.timeoutMs,
@@ -88,9 +88,9 @@ export async function runSync(ports: Ports, engine: Engine, run: SyncRun): Promi
     return run.onStoreFailed(error);
   }
   if (outcome.kind === 'done') return answer(await finishSuccess(ports, query, run.plan, outcome.result, { concurrentStore: true, stream }), run.client);
-  if (outcome.kind === 'stopped') return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);
+  if (outcome.kind === 'stopped') return stoppedResponse((await getQueryByClientId(ports, query)) ?? query);
   const error: SupersetError = asSupersetError((e) => engine.classify(e), outcome.error);
-  if (!(await finishFailed(ports, query, error))) return stoppedResponse((await getQueryByClientId(ports, run.clientId)) ?? query);
+  if (!(await finishFailed(ports, query, error))) return stoppedResponse((await getQueryByClientId(ports, query)) ?? query);
   throw error;
 }
 

@@ -5,14 +5,16 @@
 import { LIMITS, isFinished } from '../../shared/constants';
 import type { Engine, ResultColumn, RunOptions, RunResult } from '../engines/types';
 import type { Ports } from '../ports/index';
-import { getQueryByClientId } from '../queries/repository';
+import { getQueryByClientId, type QueryRef } from '../queries/repository';
 import { errorFields, logger } from '../observability/logger';
 
 const running = new Map<string, AbortController>();
+/** Runs of two users may share a client id. */
+const runKey = (query: QueryRef) => `${query.user_id}#${query.client_id}`;
 
 /** Aborts an in-process run of this query; false when none runs here. */
-export function abortLocalRun(clientId: string): boolean {
-  const controller = running.get(clientId);
+export function abortLocalRun(query: QueryRef): boolean {
+  const controller = running.get(runKey(query));
   if (!controller) return false;
   controller.abort();
   return true;
@@ -56,7 +58,7 @@ export function syncBudgetMs(remainingMs?: number): number {
 export const asyncTimeoutMs = () => envMs('SQLLAB_ASYNC_TIMEOUT_MS', LIMITS.asyncTimeoutMs);
 
 export interface RunRequest {
-  clientId: string;
+  query: QueryRef;
   sql: string;
   limit: number;
   timeoutMs: number;
@@ -74,7 +76,8 @@ export type RunOutcome = { kind: 'done'; result: RunResult } | { kind: 'stopped'
 
 export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine: Engine, req: RunRequest): Promise<RunOutcome> {
   const controller = new AbortController();
-  running.set(req.clientId, controller);
+  const key = runKey(req.query);
+  running.set(key, controller);
   let stopped = false;
   let polling = false;
   // A sync run may start before its record is written: a missing record means "not yet" until it
@@ -87,7 +90,7 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
     if (polling) return;
     polling = true;
     (async () => {
-      const current = await getQueryByClientId(ports, req.clientId);
+      const current = await getQueryByClientId(ports, req.query);
       if (!current && !seen) return;
       seen = true;
       // Stopped by the user, or ended by someone else (the dead-letter drainer): the run is moot.
@@ -98,7 +101,7 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
       }
       await req.onTick?.();
     })()
-      .catch((error) => logger.warn('stop poll failed', { client_id: req.clientId, ...errorFields(error) }))
+      .catch((error) => logger.warn('stop poll failed', { client_id: req.query.client_id, ...errorFields(error) }))
       .finally(() => (polling = false));
   }, STOP_POLL_MS);
   controller.signal.addEventListener('abort', () => (stopped = true), { once: true });
@@ -122,6 +125,6 @@ export async function runWatched(ports: Pick<Ports, 'tables' | 'clock'>, engine:
   } finally {
     clearInterval(poll);
     req.signal?.removeEventListener('abort', cancel);
-    if (running.get(req.clientId) === controller) running.delete(req.clientId);
+    if (running.get(key) === controller) running.delete(key);
   }
 }

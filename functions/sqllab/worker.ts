@@ -10,7 +10,7 @@ import { engineFor } from '../databases/engines';
 import { publishEvent } from '../events/asyncEvents';
 import type { Ports } from '../ports/index';
 import type { QueryRecord } from '../queries/record';
-import { claimQuery, getQueryByClientId, updateQueryState } from '../queries/repository';
+import { claimQuery, getQueryByClientId, updateQueryState, type QueryRef } from '../queries/repository';
 import { withFullSql } from '../queries/largeSql';
 import type { QueryMessage } from './enqueue';
 import { asSupersetError, finishFailed, finishSuccess } from './finish';
@@ -41,13 +41,15 @@ export async function notifyFinished(ports: Ports, query: QueryRecord, error?: S
   });
 }
 
+const refOf = (message: QueryMessage): QueryRef => ({ user_id: message.userId, client_id: message.clientId });
+
 /** Claims the query, waiting out a live claim of another worker (a duplicate delivery) for a while. */
-async function claim(ports: Ports, clientId: string, lease: number): Promise<QueryRecord | 'done'> {
+async function claim(ports: Ports, ref: QueryRef, lease: number): Promise<QueryRecord | 'done'> {
   const deadline = ports.clock.now() + 2 * lease + STOP_POLL_MS;
   for (;;) {
-    const current = await getQueryByClientId(ports, clientId);
+    const current = await getQueryByClientId(ports, ref);
     if (!current || isFinished(current.status)) return 'done';
-    const claimed = await claimQuery(ports, clientId, lease, (current.attempts ?? 0) + 1);
+    const claimed = await claimQuery(ports, ref, lease, (current.attempts ?? 0) + 1);
     if (claimed) return claimed;
     if (ports.clock.now() > deadline) {
       // The other worker keeps renewing: it is alive and will finish the query.
@@ -59,7 +61,7 @@ async function claim(ports: Ports, clientId: string, lease: number): Promise<Que
 
 export async function processQueryMessage(ports: Ports, message: QueryMessage): Promise<WorkerOutcome> {
   const lease = leaseMs();
-  const claimed = await claim(ports, message.clientId, lease);
+  const claimed = await claim(ports, refOf(message), lease);
   if (claimed === 'done') return 'skipped';
   const query = await withFullSql(ports, claimed);
   const db = await findDatabase(ports, query.database_id);
@@ -70,14 +72,14 @@ export async function processQueryMessage(ports: Ports, message: QueryMessage): 
   }
   const engine = await engineFor(db);
   const outcome = await runWatched(ports, engine, {
-    clientId: query.client_id,
+    query,
     sql: query.executed_sql ?? query.sql,
     limit: query.select_as_cta ? 0 : query.applied_limit,
     timeoutMs: asyncTimeoutMs(),
     catalog: query.catalog,
     schema: query.schema,
     onTick: async () => {
-      await updateQueryState(ports, query.client_id, { lease_until: ports.clock.now() + lease }, { from: ['running'] });
+      await updateQueryState(ports, query, { lease_until: ports.clock.now() + lease }, { from: ['running'] });
     },
   });
   if (outcome.kind === 'stopped') return 'stopped';
@@ -100,9 +102,9 @@ export const ASYNC_WORKERS_MESSAGE = 'The query could not be run: the async work
 /** A message the workers gave up on: its query ends failed, never left pending or running. */
 export async function failDeadLettered(ports: Ports, message: QueryMessage): Promise<boolean> {
   const error = new SupersetError('ASYNC_WORKERS_ERROR', ASYNC_WORKERS_MESSAGE);
-  const current = await getQueryByClientId(ports, message.clientId);
+  const current = await getQueryByClientId(ports, refOf(message));
   if (!current) return false;
-  const updated = await updateQueryState(ports, message.clientId, {
+  const updated = await updateQueryState(ports, current, {
     status: 'failed',
     error_message: error.message,
     errors: [error.toItem()],

@@ -15,5 +15,5 @@ export async function moveQueryToTab(ports: Pick<Ports, 'tables' | 'clock'>, que
     gsi2pk: tabQueriesKey(query.user_id, tab),
     gsi2sk: padMs(query.start_time),
   } as Partial<QueryRecord>;
-  await updateQueryState(ports, query.client_id, patch, { from: QUERY_STATES });
+  await updateQueryState(ports, query, patch, { from: QUERY_STATES });
 }

@@ -40,7 +40,7 @@ async function ownedTab(ports: P, user: Identity, id: number): Promise<TabStateR
 
 /** Only the user's own query runs can be linked to or shown in their tabs. */
 async function ownQuery(ports: P, user: Identity, clientId: string): Promise<QueryRecord | null> {
-  const query = await getQueryByClientId(ports, clientId);
+  const query = await getQueryByClientId(ports, { user_id: user.userId, client_id: clientId });
   return query && query.user_id === user.userId ? query : null;
 }
 
@@ -121,7 +121,7 @@ export async function deleteTabState(ports: P, user: Identity, id: number): Prom
   const loaded = await loadTab(ports, id);
   if (!loaded || loaded.tab.user_id !== user.userId) throw tabNotFound();
   const queries = await listQueriesForTab(ports, user.userId, id);
-  for (const q of queries) await deleteQuery(ports, q.client_id);
+  for (const q of queries) await deleteQuery(ports, q);
   await deleteTabItems(ports, id, loaded.tableSchemas);
   return 'OK';
 }
@@ -172,7 +172,7 @@ export async function deleteTabQuery(ports: P, user: Identity, id: number, clien
     await updateTabFields(ports, id, user.userId, { latest_query_id: previous?.client_id ?? null, changed_on: ports.clock.now() });
   }
   const query = await ownQuery(ports, user, clientId);
-  if (query && query.sql_editor_id === String(id)) await deleteQuery(ports, clientId);
+  if (query && query.sql_editor_id === String(id)) await deleteQuery(ports, query);
   return 'OK';
 }
 

@@ -12,7 +12,7 @@
 // |                                   |                                      |                           | gsi2 DATABASE#<db>#DATASETS / padded id                 |
 // | dataset name claim (unique)       | DATASETNAME#<db>#<cat>#<schema>#<t>  | DATASETNAME               |                                                         |
 // | dataset by uuid                   | DATASETUUID#<lower uuid>             | DATASETUUID               |                                                         |
-// | query run                         | QUERY#<client_id>                    | QUERY                     | gsi1 USER#<uid>#QUERIES / padded changed_on (history)   |
+// | query run                         | QUERY#<user_id>#<client_id>          | QUERY                     | gsi1 USER#<uid>#QUERIES / padded changed_on (history)   |
 // |                                   |                                      |                           | gsi2 USER#<uid>#TAB#<tab>#QUERIES / padded start_time   |
 // |                                   |                                      |                           | gsi3 QUERYID#<id> (keys only: query by integer id)      |
 // | query id pointer (legacy data)    | QUERYID#<id>                         | QUERYID                   |                                                         |
@@ -93,9 +93,10 @@ export const KEYS = {
     sk: 'DATASETNAME',
   }),
 
-  query: (clientId: string) => entity('QUERY', clientId),
-  /** The client id in a query item's pk. */
-  queryClientId: (pk: string) => pk.slice('QUERY#'.length),
+  /** A query run: client ids are the client's own names, so they are unique per user, not across users. */
+  query: (ref: { user_id: number; client_id: string }) => entity('QUERY', `${ref.user_id}#${ref.client_id}`),
+  /** Where a query was stored before client ids were scoped per user (still read, and deleted). */
+  legacyQuery: (clientId: string) => entity('QUERY', clientId),
   queryId: (id: number) => `QUERYID#${id}`,
   queryIdPointer: (id: number) => entity('QUERYID', id),
   userQueries: (userId: number) => `USER#${userId}#QUERIES`,

@@ -157,10 +157,28 @@ describe('SQL Lab API', () => {
       expect([res.status, res.body.errors[0].error_type]).toEqual([403, 'DATABASE_SECURITY_ACCESS_ERROR']);
     });
 
-    it('refuses to reuse another user’s client id', async () => {
+    it('scopes client ids per user: another user’s id is neither refused nor confirmed, a user’s own reuse is 409', async () => {
       const clientId = newClientId();
-      expect((await execute(admin, { database_id: 1, sql: 'SELECT 1', client_id: clientId })).status).toBe(200);
-      expect((await execute(gamma, { database_id: 1, sql: 'SELECT 1', client_id: clientId })).status).toBe(409);
+      const mine = await execute(admin, { database_id: 1, sql: 'SELECT 1 AS one', client_id: clientId });
+      expect(mine.status).toBe(200);
+      const theirs = await execute(gamma, { database_id: 1, sql: 'SELECT 2 AS two', client_id: clientId });
+      expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+      expect(theirs.body.data).toEqual([{ two: 2 }]);
+      expect(theirs.body.query.resultsKey).not.toBe(mine.body.query.resultsKey);
+      const again = await execute(admin, { database_id: 1, sql: 'SELECT 1', client_id: clientId });
+      expect([again.status, again.body.message]).toEqual([409, `A query with client id ${clientId} already exists`]);
+      // Each user's results and export are their own run's.
+      const results = async (token: string, key: string) => (await call(`/api/v1/sqllab/results/?${q({ key })}`, { token })).body.data;
+      expect(await results(admin, mine.body.query.resultsKey)).toEqual([{ one: 1 }]);
+      expect(await results(gamma, theirs.body.query.resultsKey)).toEqual([{ two: 2 }]);
+      const exported = await call(`/api/v1/sqllab/export/${clientId}/`, { token: gamma });
+      expect(exported.status).toBe(200);
+      expect(String(exported.body.raw).trim().split(/\r?\n/)).toEqual(['two', '2']);
+      // An id only another user ran is not found, as if it did not exist.
+      const adminsOnly = newClientId();
+      expect((await execute(admin, { database_id: 1, sql: 'SELECT 3', client_id: adminsOnly })).status).toBe(200);
+      expect((await call(`/api/v1/sqllab/export/${adminsOnly}/`, { token: gamma })).status).toBe(404);
+      expect((await call('/api/v1/query/stop', { method: 'POST', token: gamma, json: { client_id: adminsOnly } })).status).toBe(404);
     });
   });
 

@@ -38,7 +38,7 @@ describe('sync runs whose process died', () => {
     const settled = await settleOrphans(h.ports, [lost, asyncRun, stopped, recent]);
     expect(settled.map((q) => q.status)).toEqual(['failed', 'running', 'stopped', 'running']);
     expect(settled[0]).toMatchObject({ error_message: LOST_RUN_MESSAGE, end_time: h.clock.nowMs });
-    expect((await getQueryByClientId(h.ports, lost.client_id))?.errors?.[0]).toMatchObject({ error_type: 'GENERIC_BACKEND_ERROR' });
+    expect((await getQueryByClientId(h.ports, lost))?.errors?.[0]).toMatchObject({ error_type: 'GENERIC_BACKEND_ERROR' });
   });
 
   it('never overrides a run that finished meanwhile', async () => {

@@ -13,6 +13,8 @@ import {
   updateQueryState,
 } from '../../../../functions/queries/repository';
 import { toQueryDict } from '../../../../functions/queries/record';
+import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { KEYS } from '../../../../shared/resources/keys';
 
 let seq = 0;
 function makeQuery(h: Harness, over: Partial<QueryRecord> = {}): QueryRecord {
@@ -36,10 +38,38 @@ describe('query repository', () => {
   });
   afterAll(() => h.stop());
 
+  it('scopes client ids per user: two users keep their own run of one client id', async () => {
+    const ana = makeQuery(h, { client_id: 'shared1', user_id: 50, sql_editor_id: '70' });
+    const bob = makeQuery(h, { client_id: 'shared1', user_id: 51, sql_editor_id: '70', sql: 'SELECT 2' });
+    await putQuery(h.ports, ana);
+    await putQuery(h.ports, bob);
+    expect(await getQueryByClientId(h.ports, { user_id: 50, client_id: 'shared1' })).toEqual(ana);
+    expect(await getQueryByClientId(h.ports, { user_id: 51, client_id: 'shared1' })).toEqual(bob);
+    expect(await getQueryByClientId(h.ports, { user_id: 52, client_id: 'shared1' })).toBeNull();
+    expect((await getQueryById(h.ports, bob.id))?.sql).toBe('SELECT 2');
+    expect((await updateQueryState(h.ports, bob, { status: 'stopped' }))?.status).toBe('stopped');
+    expect((await getQueryByClientId(h.ports, ana))?.status).toBe('pending');
+    await deleteQuery(h.ports, ana);
+    expect(await getQueryByClientId(h.ports, ana)).toBeNull();
+    expect(await getQueryByClientId(h.ports, bob)).not.toBeNull();
+  });
+
+  it('reads and deletes a query stored under its bare client id by older code, for its own user only', async () => {
+    const old = makeQuery(h, { client_id: 'legacy1', user_id: 50, sql_editor_id: '70' });
+    const main = h.ports.tables.name('main');
+    await h.ports.tables.doc.send(new PutCommand({ TableName: main, Item: { ...KEYS.legacyQuery(old.client_id), ...old } }));
+    expect(await getQueryByClientId(h.ports, old)).toEqual(old);
+    expect(await getQueryByClientId(h.ports, { user_id: 51, client_id: 'legacy1' })).toBeNull();
+    await deleteQuery(h.ports, { user_id: 51, client_id: 'legacy1' });
+    expect((await h.ports.tables.doc.send(new GetCommand({ TableName: main, Key: KEYS.legacyQuery('legacy1') }))).Item).toBeDefined();
+    await deleteQuery(h.ports, old);
+    expect((await h.ports.tables.doc.send(new GetCommand({ TableName: main, Key: KEYS.legacyQuery('legacy1') }))).Item).toBeUndefined();
+  });
+
   it('stores a query, finds it by client id and integer id, refuses a reused client id', async () => {
     const q = makeQuery(h);
     await putQuery(h.ports, q);
-    expect(await getQueryByClientId(h.ports, q.client_id)).toEqual(q);
+    expect(await getQueryByClientId(h.ports, q)).toEqual(q);
     expect((await getQueryById(h.ports, q.id))?.client_id).toBe(q.client_id);
     await expect(putQuery(h.ports, { ...q, id: 9999 })).rejects.toMatchObject({ status: 409 });
     expect(toQueryDict(q)).toMatchObject({ id: q.client_id, queryId: q.id, serverId: q.id, state: 'pending', dbId: 1, db: 'examples' });
@@ -54,12 +84,12 @@ describe('query repository', () => {
       recorded.restore();
     }
     expect(recorded.sent).toHaveLength(1);
-    const item = await getQueryItem(h.ports, q.client_id);
+    const item = await getQueryItem(h.ports, q);
     expect(item?.resultBody?.toString()).toBe('result bytes');
     expect(item?.query).toEqual(q);
-    expect(await getQueryByClientId(h.ports, q.client_id)).toEqual(q);
+    expect(await getQueryByClientId(h.ports, q)).toEqual(q);
     expect((await listQueriesForUser(h.ports, 8))[0]).toEqual(q);
-    expect((await getQueryItem(h.ports, 'nobody'))).toBeNull();
+    expect((await getQueryItem(h.ports, { user_id: q.user_id, client_id: 'nobody' }))).toBeNull();
   });
 
   it('finds queries stored with an id pointer item (data from before the id index)', async () => {
@@ -68,7 +98,7 @@ describe('query repository', () => {
     await h.ports.tables.doc.send(new PutCommand({ TableName: h.ports.tables.name('main'), Item: { pk: `QUERY#${q.client_id}`, sk: 'QUERY', ...q } }));
     await h.ports.tables.doc.send(new PutCommand({ TableName: h.ports.tables.name('main'), Item: { pk: `QUERYID#${q.id}`, sk: 'QUERYID', client_id: q.client_id } }));
     expect((await getQueryById(h.ports, q.id, []))?.client_id).toBe(q.client_id);
-    await deleteQuery(h.ports, q.client_id);
+    await deleteQuery(h.ports, q);
     expect(await getQueryById(h.ports, q.id, [])).toBeNull();
   });
 
@@ -90,23 +120,23 @@ describe('query repository', () => {
   it('keeps finished states final: a later success never replaces stopped', async () => {
     const q = makeQuery(h);
     await putQuery(h.ports, q);
-    expect((await updateQueryState(h.ports, q.client_id, { status: 'stopped' }))?.status).toBe('stopped');
-    expect(await updateQueryState(h.ports, q.client_id, { status: 'success', rows: 3 })).toBeNull();
-    expect((await getQueryByClientId(h.ports, q.client_id))?.status).toBe('stopped');
-    expect(await updateQueryState(h.ports, 'missing', { status: 'failed' })).toBeNull();
+    expect((await updateQueryState(h.ports, q, { status: 'stopped' }))?.status).toBe('stopped');
+    expect(await updateQueryState(h.ports, q, { status: 'success', rows: 3 })).toBeNull();
+    expect((await getQueryByClientId(h.ports, q))?.status).toBe('stopped');
+    expect(await updateQueryState(h.ports, { user_id: q.user_id, client_id: 'missing' }, { status: 'failed' })).toBeNull();
   });
 
   it('lets one worker claim a pending query, and another take over only after the lease ran out', async () => {
     const q = makeQuery(h);
     await putQuery(h.ports, q);
-    const first = await claimQuery(h.ports, q.client_id, 1000, 1);
+    const first = await claimQuery(h.ports, q, 1000, 1);
     expect(first).toMatchObject({ status: 'running', attempts: 1, lease_until: h.clock.nowMs + 1000 });
-    expect(await claimQuery(h.ports, q.client_id, 1000, 2)).toBeNull();
+    expect(await claimQuery(h.ports, q, 1000, 2)).toBeNull();
     h.clock.nowMs += 1001;
-    expect(await claimQuery(h.ports, q.client_id, 1000, 2)).toMatchObject({ status: 'running', attempts: 2 });
-    await updateQueryState(h.ports, q.client_id, { status: 'success' });
+    expect(await claimQuery(h.ports, q, 1000, 2)).toMatchObject({ status: 'running', attempts: 2 });
+    await updateQueryState(h.ports, q, { status: 'success' });
     h.clock.nowMs += 5000;
-    expect(await claimQuery(h.ports, q.client_id, 1000, 3)).toBeNull();
+    expect(await claimQuery(h.ports, q, 1000, 3)).toBeNull();
   });
 
   it('lists by tab and by change time, per user, and deletes so that the id finds nothing', async () => {
@@ -118,10 +148,10 @@ describe('query repository', () => {
     expect((await listQueriesForTab(h.ports, 6, 42)).map((q) => q.client_id)).toEqual([a.client_id, b.client_id]);
     expect((await listQueriesForUser(h.ports, 6, { sinceMs: a.changed_on })).map((q) => q.client_id)).toEqual([b.client_id]);
     h.clock.nowMs += 10;
-    await updateQueryState(h.ports, a.client_id, { progress: 50 });
+    await updateQueryState(h.ports, a, { progress: 50 });
     expect((await listQueriesForUser(h.ports, 6)).map((q) => q.client_id)).toEqual([a.client_id, b.client_id]);
-    await deleteQuery(h.ports, a.client_id);
-    expect(await getQueryByClientId(h.ports, a.client_id)).toBeNull();
+    await deleteQuery(h.ports, a);
+    expect(await getQueryByClientId(h.ports, a)).toBeNull();
     expect(await getQueryById(h.ports, a.id)).toBeNull();
     expect((await listQueriesForTab(h.ports, 6, '42')).map((q) => q.client_id)).toEqual([b.client_id]);
   });

@@ -8,6 +8,9 @@ import type { ExecuteBody } from '../../../../shared/routes/sqllab';
 import { SupersetError } from '../../../../shared/errors';
 import { recordCommands, type SentCommand } from '../platform/harness';
 
+/** The admin's run of this client id (client ids name a user's own runs). */
+const asAdmin = (client_id: string) => ({ user_id: ADMIN.userId, client_id });
+
 /** The table writes among recorded commands, leaving out the query id counter. */
 const writesOf = (sent: SentCommand[]) =>
   sent.filter((c) => !/^(Get|Query)/.test(c.name) && !c.input.Key?.pk?.startsWith('COUNTER#')).map((c) => c.name);
@@ -46,7 +49,7 @@ describe('execute (sync)', () => {
     expect(body.expanded_columns).toEqual([]);
     expect(body.query).toMatchObject({ state: 'success', rows: 3, progress: 100, limitingFactor: 'DROPDOWN', sqlEditorId: '9', tab: 'T' });
     expect(body.query_id).toBe(body.query.queryId);
-    const stored = await getQueryByClientId(h.ports, body.query.id);
+    const stored = await getQueryByClientId(h.ports, asAdmin(body.query.id));
     expect(stored?.status).toBe('success');
     const fetched = bodyOf(await getResults(h.ports, ADMIN, { key: body.query.resultsKey, rows: 2 }));
     expect(fetched.data).toEqual([{ x: 0 }, { x: 1 }]);
@@ -76,12 +79,12 @@ describe('execute (sync)', () => {
   it('refuses DML, bad templates and bad CTAS before anything runs, and records the refused run as failed history', async () => {
     const dml = await fails({ sql: 'SELECT 1; CREATE TABLE t AS SELECT 1', client_id: 'dml1' });
     expect([dml.errorType, dml.status]).toEqual(['DML_NOT_ALLOWED_ERROR', 403]);
-    const recorded = await getQueryByClientId(h.ports, 'dml1');
+    const recorded = await getQueryByClientId(h.ports, asAdmin('dml1'));
     expect(recorded).toMatchObject({ status: 'failed', results_key: null, sql: 'SELECT 1; CREATE TABLE t AS SELECT 1' });
     expect(recorded!.errors![0].error_type).toBe('DML_NOT_ALLOWED_ERROR');
     expect(recorded!.end_time).toBeGreaterThanOrEqual(recorded!.start_time);
     await fails({ sql: 'SELEC 1', client_id: 'syntax1' });
-    expect(await getQueryByClientId(h.ports, 'syntax1')).toMatchObject({ status: 'failed', error_message: expect.any(String) });
+    expect(await getQueryByClientId(h.ports, asAdmin('syntax1'))).toMatchObject({ status: 'failed', error_message: expect.any(String) });
     expect((await fails({ sql: 'SELECT {{ x }}' })).errorType).toBe('MISSING_TEMPLATE_PARAMS_ERROR');
     expect((await fails({ sql: 'SELECT {{ x }}', templateParams: '{bad' })).errorType).toBe('INVALID_TEMPLATE_PARAMS_ERROR');
     expect((await fails({ sql: 'x'.repeat(1_000_001) })).errorType).toBe('INVALID_SQL_ERROR');
@@ -111,7 +114,7 @@ describe('execute (sync)', () => {
   it('stores a failed run with the classified error and answers it', async () => {
     const error = await fails({ sql: 'SELECT * FROM no_such_table', client_id: 'failing' });
     expect(error.errorType).toBe('TABLE_DOES_NOT_EXIST_ERROR');
-    const stored = await getQueryByClientId(h.ports, 'failing');
+    const stored = await getQueryByClientId(h.ports, asAdmin('failing'));
     expect(stored).toMatchObject({ status: 'failed', error_message: error.message });
     expect(stored?.errors?.[0].error_type).toBe('TABLE_DOES_NOT_EXIST_ERROR');
   });
@@ -121,7 +124,7 @@ describe('execute (sync)', () => {
     try {
       const error = await fails({ sql: 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(1000) b', client_id: 'slow' });
       expect(error.errorType).toBe('SQLLAB_TIMEOUT_ERROR');
-      expect((await getQueryByClientId(h.ports, 'slow'))?.status).toBe('timed_out');
+      expect((await getQueryByClientId(h.ports, asAdmin('slow')))?.status).toBe('timed_out');
     } finally {
       delete process.env.SQLLAB_TIMEOUT_MS;
     }
@@ -142,7 +145,7 @@ describe('execute (sync)', () => {
     ).catch((e: unknown) => e as SupersetError);
     expect(error).toMatchObject({ errorType: 'SQLLAB_TIMEOUT_ERROR', message: expect.stringContaining('killed after 1 seconds') });
     expect(Date.now() - started).toBeLessThan(ANSWER_MARGIN_MS + 1_200);
-    expect((await getQueryByClientId(h.ports, 'budget1'))?.status).toBe('timed_out');
+    expect((await getQueryByClientId(h.ports, asAdmin('budget1')))?.status).toBe('timed_out');
   });
 
   it('writes a short read-only run once, already finished, and refuses its client id again', async () => {
@@ -156,11 +159,11 @@ describe('execute (sync)', () => {
     }
     // The query, its id index entry and its result: one PutItem.
     expect(writesOf(recorded.sent)).toEqual(['PutCommand']);
-    expect(first.query.resultsKey).toMatch(/^once1\./);
+    expect(first.query.resultsKey).toMatch(new RegExp(`^${ADMIN.userId}\\.once1\\.`));
     expect(first.query).toMatchObject({ id: 'once1', state: 'success', rows: 1 });
     expect(await getQueryById(h.ports, first.query.queryId)).toMatchObject({ client_id: 'once1', status: 'success', rows: 1 });
     await expect(run({ sql: 'SELECT 8 AS v', client_id: 'once1' })).rejects.toMatchObject({ status: 409 });
-    expect(await getQueryByClientId(h.ports, 'once1')).toMatchObject({ status: 'success', sql: 'SELECT 7 AS v' });
+    expect(await getQueryByClientId(h.ports, asAdmin('once1'))).toMatchObject({ status: 'success', sql: 'SELECT 7 AS v' });
     expect(bodyOf(await getResults(h.ports, ADMIN, { key: first.query.resultsKey })).data).toEqual([{ v: 7 }]);
   });
 
@@ -200,13 +203,13 @@ describe('execute (sync)', () => {
   it('shows a longer read-only run as running while it runs, then finishes it', async () => {
     const pending = run({ sql: 'SELECT sum(a.range * b.range) AS s FROM range(8000000) a, range(40) b', client_id: 'long1' });
     const seen = await until(async () => {
-      const q = await getQueryByClientId(h.ports, 'long1');
+      const q = await getQueryByClientId(h.ports, asAdmin('long1'));
       return q && (q.status === 'running' || q.status === 'success') ? q.status : null;
     });
     const body = bodyOf(await pending);
     expect(body.query).toMatchObject({ id: 'long1', state: 'success', rows: 1 });
     expect(seen).toBe('running');
-    expect((await getQueryByClientId(h.ports, 'long1'))?.status).toBe('success');
+    expect((await getQueryByClientId(h.ports, asAdmin('long1')))?.status).toBe('success');
   });
 
   it('queues async runs: 202 with the pending query and one message', async () => {
@@ -219,7 +222,10 @@ describe('execute (sync)', () => {
     const again = (await run({ database_id: db.id, sql: 'SELECT 1', client_id: 'async1' })) as { statusCode: number };
     expect(again.statusCode).toBe(202);
     expect(h.sent.filter((m) => m.message.clientId === 'async1')).toHaveLength(1);
-    await expect(run({ database_id: db.id, client_id: 'async1' }, GAMMA)).rejects.toMatchObject({ status: 409 });
+    // Another user's run of the same client id is its own query (client ids are scoped per user).
+    const theirs = (await run({ database_id: db.id, sql: 'SELECT 1', client_id: 'async1' }, GAMMA)) as { statusCode: number; body: string };
+    expect(theirs.statusCode).toBe(202);
+    expect(h.sent.filter((m) => m.message.clientId === 'async1').map((m) => m.message.userId)).toEqual([ADMIN.userId, GAMMA.userId]);
   });
 });
 
@@ -240,11 +246,11 @@ describe('execute with SQL longer than a DynamoDB item holds', () => {
     const sql = `SELECT 'end' AS tail -- ${'x'.repeat(400_000)}\n, 2 AS two`;
     const res = (await executeSql(h.ports, ADMIN, { database_id: db.id, sql, client_id: 'big1', runAsync: true } as ExecuteBody)) as { statusCode: number };
     expect(res.statusCode).toBe(202);
-    const item = await getQueryByClientId(h.ports, 'big1');
+    const item = await getQueryByClientId(h.ports, asAdmin('big1'));
     expect(item?.sql_offloaded).toBe(true);
     expect(item!.sql.length).toBeLessThan(sql.length);
-    expect(await processQueryMessage(h.ports, { clientId: 'big1', queryId: item!.id })).toBe('success');
-    const stored = await getQueryByClientId(h.ports, 'big1');
+    expect(await processQueryMessage(h.ports, { userId: ADMIN.userId, clientId: 'big1', queryId: item!.id })).toBe('success');
+    const stored = await getQueryByClientId(h.ports, asAdmin('big1'));
     const result = bodyOf(await getResults(h.ports, ADMIN, { key: stored!.results_key! }));
     expect(result.data).toEqual([{ tail: 'end', two: 2 }]);
     expect((await showQuery(h.ports, ADMIN, item!.id)).result.sql).toBe(sql);

@@ -43,8 +43,8 @@ describe('scheduled saved queries', () => {
     expect(h.sent.filter((m) => m.message.clientId === query.client_id)).toHaveLength(1);
     expect((await findSavedQuery(h.ports, sq.id))?.next_run_ms).toBeGreaterThan(h.ports.clock.now());
     expect(await runDueScheduledQueries(h.ports)).toEqual([]);
-    expect(await processQueryMessage(h.ports, { clientId: query.client_id, queryId: query.id })).toBe('success');
-    expect((await getQueryByClientId(h.ports, query.client_id))?.rows).toBe(1);
+    expect(await processQueryMessage(h.ports, { userId: query.user_id, clientId: query.client_id, queryId: query.id })).toBe('success');
+    expect((await getQueryByClientId(h.ports, query))?.rows).toBe(1);
   });
 
   it('stores a run the plan refuses as failed, and skips paused schedules', async () => {

@@ -18,10 +18,11 @@ let n = 0;
 describe('async query worker', () => {
   let h: SqlLabHarness;
   let dbId: number;
+  const ref = (msg: { userId: number; clientId: string }) => ({ user_id: msg.userId, client_id: msg.clientId });
   const submit = async (sql: string) => {
     const clientId = `w${++n}`;
     await executeSql(h.ports, ADMIN, { database_id: dbId, sql, client_id: clientId, runAsync: true, queryLimit: 2 } as ExecuteBody);
-    return { clientId, queryId: 0 };
+    return { userId: ADMIN.userId, clientId, queryId: 0 };
   };
   const resultObjects = () => [...h.blobs.keys()].filter((k) => k.startsWith('results/'));
   const events = (clientId: string) => h.pushed.filter((p) => (p.payload as { job_id: string }).job_id === clientId).map((p) => p.payload as Record<string, unknown>);
@@ -41,7 +42,7 @@ describe('async query worker', () => {
     const before = resultObjects().length;
     const msg = await submit('SELECT * FROM range(10)');
     expect(await processQueryMessage(h.ports, msg)).toBe('success');
-    const q = await getQueryByClientId(h.ports, msg.clientId);
+    const q = await getQueryByClientId(h.ports, ref(msg));
     expect(q).toMatchObject({ status: 'success', rows: 2, progress: 100, limiting_factor: 'DROPDOWN' });
     expect(q?.end_time).toBeGreaterThan(0);
     const stored = await readResult(h.ports, q!.results_key!);
@@ -59,21 +60,21 @@ describe('async query worker', () => {
     const before = resultObjects().length;
     const msg = await submit('SELECT 7 AS v');
     // A worker claimed it and was killed: nobody renews its lease.
-    expect(await claimQuery(h.ports, msg.clientId, leaseMs(), 1)).not.toBeNull();
+    expect(await claimQuery(h.ports, ref(msg), leaseMs(), 1)).not.toBeNull();
     const started = Date.now();
     expect(await processQueryMessage(h.ports, msg)).toBe('success');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(await getQueryByClientId(h.ports, msg.clientId)).toMatchObject({ status: 'success', attempts: 2 });
+    expect(await getQueryByClientId(h.ports, ref(msg))).toMatchObject({ status: 'success', attempts: 2 });
     expect(resultObjects().length).toBe(before + 1);
   });
 
   it('leaves a live worker alone: a duplicate delivery waits, then acknowledges without a second run', async () => {
     const msg = await submit(SLOW);
     const first = processQueryMessage(h.ports, msg);
-    await until(async () => (await getQueryByClientId(h.ports, msg.clientId))?.status === 'running');
+    await until(async () => (await getQueryByClientId(h.ports, ref(msg)))?.status === 'running');
     const duplicate = await processQueryMessage(h.ports, msg);
     expect(duplicate).toBe('skipped');
-    expect((await getQueryByClientId(h.ports, msg.clientId))?.attempts).toBe(1);
+    expect((await getQueryByClientId(h.ports, ref(msg)))?.attempts).toBe(1);
     await stopQuery(h.ports, ADMIN, msg.clientId);
     expect(await first).toBe('stopped');
   });
@@ -82,10 +83,10 @@ describe('async query worker', () => {
     const before = resultObjects().length;
     const msg = await submit(SLOW);
     const run = processQueryMessage(h.ports, msg);
-    await until(async () => (await getQueryByClientId(h.ports, msg.clientId))?.status === 'running');
+    await until(async () => (await getQueryByClientId(h.ports, ref(msg)))?.status === 'running');
     expect(await stopQuery(h.ports, ADMIN, msg.clientId)).toEqual({ result: 'OK' });
     expect(await run).toBe('stopped');
-    expect((await getQueryByClientId(h.ports, msg.clientId))?.status).toBe('stopped');
+    expect((await getQueryByClientId(h.ports, ref(msg)))?.status).toBe('stopped');
     expect(resultObjects().length).toBe(before);
     expect(events(msg.clientId)).toEqual([]);
   });
@@ -95,14 +96,14 @@ describe('async query worker', () => {
     await stopQuery(h.ports, ADMIN, msg.clientId);
     expect(await processQueryMessage(h.ports, msg)).toBe('skipped');
     expect(await processQueryMessage(h.ports, msg)).toBe('skipped');
-    expect((await getQueryByClientId(h.ports, msg.clientId))?.status).toBe('stopped');
+    expect((await getQueryByClientId(h.ports, ref(msg)))?.status).toBe('stopped');
     await expect(stopQuery(h.ports, { ...ADMIN, userId: 99 }, msg.clientId)).rejects.toMatchObject({ status: 404 });
   });
 
   it('marks an engine error failed with an error event', async () => {
     const msg = await submit('SELECT * FROM missing_table');
     expect(await processQueryMessage(h.ports, msg)).toBe('failed');
-    const q = await getQueryByClientId(h.ports, msg.clientId);
+    const q = await getQueryByClientId(h.ports, ref(msg));
     expect(q?.status).toBe('failed');
     expect(q?.errors?.[0].error_type).toBe('TABLE_DOES_NOT_EXIST_ERROR');
     expect(events(msg.clientId)).toEqual([expect.objectContaining({ status: 'error', result_url: null })]);
@@ -115,7 +116,7 @@ describe('async query worker', () => {
     const get = h.ports.tables.doc.send.bind(h.ports.tables.doc);
     const out = await workerHandler({ Records: [record(JSON.stringify(good), 'm1'), record('not json', 'm2')] });
     expect(out.batchItemFailures).toEqual([]);
-    expect((await getQueryByClientId(h.ports, good.clientId))?.status).toBe('success');
+    expect((await getQueryByClientId(h.ports, ref(good)))?.status).toBe('success');
     // A broken table client: the message must come back, not be acknowledged.
     const bad = await submit('SELECT 1');
     h.ports.tables.doc.send = (async () => {
@@ -133,10 +134,10 @@ describe('async query worker', () => {
   it('dead-lettered messages end their query failed with ASYNC_WORKERS_ERROR, unless it finished', async () => {
     setPorts(h.ports);
     const poison = await submit('SELECT 1');
-    await claimQuery(h.ports, poison.clientId, 60_000, 3);
+    await claimQuery(h.ports, ref(poison), 60_000, 3);
     const record = { messageId: 'd1', body: JSON.stringify(poison) } as SQSEvent['Records'][number];
     expect((await deadLetterHandler({ Records: [record] })).batchItemFailures).toEqual([]);
-    const q = await getQueryByClientId(h.ports, poison.clientId);
+    const q = await getQueryByClientId(h.ports, ref(poison));
     expect(q?.status).toBe('failed');
     expect(q?.errors?.[0].error_type).toBe('ASYNC_WORKERS_ERROR');
     expect(events(poison.clientId)).toEqual([expect.objectContaining({ status: 'error' })]);
@@ -145,7 +146,7 @@ describe('async query worker', () => {
     const done = await submit('SELECT 1');
     await processQueryMessage(h.ports, done);
     expect(await failDeadLettered(h.ports, done)).toBe(false);
-    expect((await getQueryByClientId(h.ports, done.clientId))?.status).toBe('success');
+    expect((await getQueryByClientId(h.ports, ref(done)))?.status).toBe('success');
     setPorts(undefined);
   });
 });

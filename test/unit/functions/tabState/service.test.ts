@@ -189,18 +189,18 @@ describe('tab state', () => {
     const { id } = await createTabState(cloud.ports, alice, { queryEditor: editor() });
     const first = await addQuery(alice, null);
     await migrateQuery(cloud.ports, alice, id, first.client_id);
-    expect((await getQueryByClientId(cloud.ports, first.client_id))?.sql_editor_id).toBe(String(id));
+    expect((await getQueryByClientId(cloud.ports, first))?.sql_editor_id).toBe(String(id));
     expect((await listQueriesForTab(cloud.ports, alice.userId, id)).map((q) => q.client_id)).toEqual([first.client_id]);
     const second = await addQuery(alice, id);
     await updateTabState(cloud.ports, alice, id, { latest_query_id: second.client_id });
     expect(await deleteTabQuery(cloud.ports, alice, id, second.client_id)).toBe('OK');
-    expect(await getQueryByClientId(cloud.ports, second.client_id)).toBeNull();
+    expect(await getQueryByClientId(cloud.ports, second)).toBeNull();
     expect((await getTabState(cloud.ports, alice, id)).latest_query?.id).toBe(first.client_id);
     // Another user's query is neither migrated nor deleted.
     const foreign = await addQuery(bob, null);
     await expect(migrateQuery(cloud.ports, alice, id, foreign.client_id)).rejects.toMatchObject({ status: 404 });
     await deleteTabQuery(cloud.ports, alice, id, foreign.client_id);
-    expect(await getQueryByClientId(cloud.ports, foreign.client_id)).not.toBeNull();
+    expect(await getQueryByClientId(cloud.ports, foreign)).not.toBeNull();
   });
 
   it('deleting a tab drops its table schemas and queries', async () => {
@@ -210,8 +210,8 @@ describe('tab state', () => {
     const other = await addQuery(alice, null);
     await deleteTabState(cloud.ports, alice, id);
     await expect(getTabState(cloud.ports, alice, id)).rejects.toMatchObject({ status: 404 });
-    expect(await getQueryByClientId(cloud.ports, q.client_id)).toBeNull();
-    expect(await getQueryByClientId(cloud.ports, other.client_id)).not.toBeNull();
+    expect(await getQueryByClientId(cloud.ports, q)).toBeNull();
+    expect(await getQueryByClientId(cloud.ports, other)).not.toBeNull();
     await expect(setTableSchemaExpandedFlag(cloud.ports, alice, ts.id, false)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -8,8 +8,8 @@ describe('main table keys', () => {
   it('keeps the stored key layout', () => {
     expect(KEYS.user(7)).toEqual({ pk: 'USER#7', sk: 'USER' });
     expect(KEYS.username('Admin')).toBe('USERNAME#admin');
-    expect(KEYS.query('abc')).toEqual({ pk: 'QUERY#abc', sk: 'QUERY' });
-    expect(KEYS.queryClientId('QUERY#abc')).toBe('abc');
+    expect(KEYS.query({ user_id: 3, client_id: 'abc' })).toEqual({ pk: 'QUERY#3#abc', sk: 'QUERY' });
+    expect(KEYS.legacyQuery('abc')).toEqual({ pk: 'QUERY#abc', sk: 'QUERY' });
     expect(KEYS.tabQueries(3, '12')).toBe('USER#3#TAB#12#QUERIES');
     expect(KEYS.savedQuerySchedule(1_700_000_000_000, 5)).toEqual({ pk: 'SCHEDULE#SAVEDQUERY', sk: '001700000000000#000000000005' });
     expect(KEYS.tabTableSchema(2, 9)).toEqual({ pk: 'TABSTATE#2', sk: 'TABLESCHEMA#000000000009' });
