@@ -1,5 +1,6 @@
 // The owners field of properties dialogs: a multi-select of users from a resource's related/owners
-// call (Superset's owners picker). The current owners stay listed even when the page of users lacks them.
+// call (Superset's owners picker), and the same picker for other related objects (a dashboard's roles).
+// The current choices stay listed even when the loaded page lacks them.
 import { useEffect, useState } from 'react';
 import type { SelectOption } from '../list/types';
 
@@ -11,17 +12,26 @@ export interface OwnerRef {
 
 const ownerLabel = (o: OwnerRef) => `${o.first_name ?? ''} ${o.last_name ?? ''}`.trim() || `User ${o.id}`;
 
-export function OwnersSelect({ value, current = [], loadUsers, onChange }: { value: number[]; current?: readonly OwnerRef[]; loadUsers: () => Promise<SelectOption[]>; onChange: (ids: number[]) => void }) {
-  const [users, setUsers] = useState<SelectOption[]>([]);
+interface RelatedSelectProps {
+  label: string;
+  value: number[];
+  /** The current choices with their names (shown even when `load` does not answer them). */
+  current: readonly SelectOption[];
+  load: () => Promise<SelectOption[]>;
+  onChange: (ids: number[]) => void;
+}
+
+export function RelatedMultiSelect({ label, value, current, load, onChange }: RelatedSelectProps) {
+  const [loaded, setLoaded] = useState<SelectOption[]>([]);
   useEffect(() => {
-    loadUsers().then(setUsers, () => setUsers([]));
-  }, [loadUsers]);
-  const known = new Set(users.map((u) => String(u.value)));
-  const options = [...users, ...current.filter((o) => !known.has(String(o.id))).map((o) => ({ value: o.id, label: ownerLabel(o) }))];
+    load().then(setLoaded, () => setLoaded([]));
+  }, [load]);
+  const known = new Set(loaded.map((u) => String(u.value)));
+  const options = [...loaded, ...current.filter((o) => !known.has(String(o.value)))];
   return (
     <label className="field">
-      <span className="field__label">Owners</span>
-      <select className="input" multiple aria-label="Owners" value={value.map(String)} onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => Number(o.value)))}>
+      <span className="field__label">{label}</span>
+      <select className="input" multiple aria-label={label} value={value.map(String)} onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => Number(o.value)))}>
         {options.map((u) => (
           <option key={String(u.value)} value={String(u.value)}>
             {u.label}
@@ -30,4 +40,8 @@ export function OwnersSelect({ value, current = [], loadUsers, onChange }: { val
       </select>
     </label>
   );
+}
+
+export function OwnersSelect({ value, current = [], loadUsers, onChange }: { value: number[]; current?: readonly OwnerRef[]; loadUsers: () => Promise<SelectOption[]>; onChange: (ids: number[]) => void }) {
+  return <RelatedMultiSelect label="Owners" value={value} current={current.map((o) => ({ value: o.id, label: ownerLabel(o) }))} load={loadUsers} onChange={onChange} />;
 }

@@ -13,10 +13,20 @@ import { refreshStarted, refreshSucceeded, staggerDelay } from '../state/dashboa
 import { chartExtraFormData } from './filterContext';
 
 /** The form data a chart on this dashboard queries with (the data mask joins here with native filters). */
+/** The dashboard's color scheme and label colors win over its charts' own (Superset's dashboard colors). */
+function dashboardColors(): Partial<FormData> {
+  const scheme = dashboardStore.ui.colorScheme;
+  const labelColors = dashboardStore.info?.metadata.label_colors;
+  return {
+    ...(scheme ? { color_scheme: scheme } : {}),
+    ...(labelColors && typeof labelColors === 'object' && Object.keys(labelColors).length ? { label_colors: labelColors as Record<string, string> } : {}),
+  };
+}
+
 export function chartFormData(chartId: number): FormData {
   const chart = dashboardStore.charts[chartId];
   const { extraFormData } = chartExtraFormData(chartId);
-  return { ...(chart.formData as FormData), viz_type: chart.vizType, slice_id: chartId, dashboardId: dashboardStore.info?.id, extra_form_data: extraFormData };
+  return { ...(chart.formData as FormData), ...dashboardColors(), viz_type: chart.vizType, slice_id: chartId, dashboardId: dashboardStore.info?.id, extra_form_data: extraFormData };
 }
 
 const inFlight = new Map<number, AbortController>();

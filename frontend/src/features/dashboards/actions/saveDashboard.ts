@@ -21,6 +21,7 @@ function payload() {
     certified_by: info.certifiedBy,
     certification_details: info.certificationDetails,
     owners: info.owners.map((o) => o.id),
+    roles: info.roles.map((r) => r.id),
     position_json: JSON.stringify(toPositionJson(dashboardStore.history.present)),
     json_metadata: JSON.stringify(metadata),
   };

@@ -80,7 +80,8 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
   const queriesData = entry?.queriesData as ChartDataResponseResult[] | null | undefined;
   const drawn = useMemo(
     () => (chart && queriesData && size.width > 0 && size.height > 0 ? draw(chart.vizType, chartFormData(chartId), queriesData, size.width, size.height, snap.datasources[chart.datasourceUid]) : null),
-    [chart, queriesData, size.width, size.height, chartId, snap.datasources],
+    // The dashboard's color scheme is part of the form data drawn (chartFormData): a change redraws.
+    [chart, queriesData, size.width, size.height, chartId, snap.datasources, snap.ui.colorScheme],
   );
 
   if (!chart) {

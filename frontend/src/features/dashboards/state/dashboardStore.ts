@@ -17,6 +17,8 @@ export interface DashboardInfo {
   certifiedBy: string | null;
   certificationDetails: string | null;
   owners: { id: number; first_name: string; last_name: string }[];
+  /** Roles granted view access with DASHBOARD_RBAC. */
+  roles: { id: number; name: string }[];
   changedOnHumanized: string;
   changedByName: string;
   metadata: Record<string, unknown>;
