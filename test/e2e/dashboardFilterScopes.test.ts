@@ -99,7 +99,7 @@ describe('filter configuration and cross-filter settings', () => {
     await histogramFiltered;
     expect([...filtered]).toEqual([histogram]);
     expect(await tableRows(page).count()).toBe(9);
-    await expect.poll(() => page.getByLabel(/filters applied/).count()).toBe(1);
+    await expect.poll(() => page.getByLabel(/filters? applied/).count()).toBe(1);
     await page.close();
   });
 

@@ -9,6 +9,7 @@ import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../
 import { ChartView } from '../../charts/render/ChartView';
 import { dashboardStore } from '../state/dashboardStore';
 import { chartFormData, queryChart } from '../actions/chartActions';
+import { chartExtraFormData } from '../actions/filterContext';
 import { ChartMenu } from './ChartMenu';
 import { crossFilterFromClick } from '../actions/filterActions';
 import { FilterIndicator } from './FilterIndicator';
@@ -92,7 +93,7 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
     <section ref={card} className={`dash-chart__card${focused ? ' is-focused' : ''}${fullSize ? ' dash-chart__card--full' : ''}`} aria-label={name} data-chart-id={chartId} data-status={status} data-focused={focused || undefined}>
       <header className="dash-chart__header">
         <h3 className="dash-chart__title">{name}</h3>
-        {queriesData && <FilterIndicator result={queriesData[0]} />}
+        {queriesData && <FilterIndicator result={queriesData[0]} extraFormData={chartExtraFormData(chartId).extraFormData} />}
         {!snap.ui.editMode && <ChartMenu chartId={chartId} componentId={item.id} name={name} onToggleDescription={() => setShowDescription((v) => !v)} />}
       </header>
       {showDescription && chart.description && <p className="dash-chart__description">{chart.description}</p>}
