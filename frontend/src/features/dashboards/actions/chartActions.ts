@@ -9,7 +9,7 @@ import { fetchChartData } from '../../charts/data/fetchChartData';
 import { chartUpdateFailed, chartUpdateStarted, chartUpdateSucceeded, initialChartState } from '../../charts/state/chartStatus';
 import { annotationQueriesAnswered, annotationQueriesFailed, annotationQueriesStarted, queriedLayerNames } from '../../charts/state/annotationQueries';
 import { dashboardStore } from '../state/dashboardStore';
-import { refreshStarted, refreshSucceeded, staggerDelay } from '../state/dashboardState';
+import { refreshStaggerMs, refreshStarted, refreshSucceeded } from '../state/dashboardState';
 import { chartExtraFormData } from './filterContext';
 
 /** The form data a chart on this dashboard queries with (the data mask joins here with native filters). */
@@ -74,7 +74,7 @@ export async function refreshDashboard(force = true, intervalMs = 0): Promise<vo
   const immune = new Set((dashboardStore.info?.metadata.timed_refresh_immune_slices as number[] | undefined) ?? []);
   const due = intervalMs > 0 ? ids.filter((id) => !immune.has(id)) : ids;
   dashboardStore.ui = refreshStarted(dashboardStore.ui);
-  const stagger = intervalMs > 0 ? staggerDelay(intervalMs, due.length, Number(dashboardStore.info?.metadata.stagger_time ?? 5000)) : 0;
+  const stagger = refreshStaggerMs(intervalMs, due.length, dashboardStore.info?.metadata ?? {});
   await Promise.all(
     due.map((id, i) => new Promise<void>((resolve) => setTimeout(() => void queryChart(id, force).then(resolve), stagger * i))),
   );

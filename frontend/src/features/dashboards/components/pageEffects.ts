@@ -5,6 +5,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { dashboardStore } from '../state/dashboardStore';
 import { refreshDashboard } from '../actions/chartActions';
+import { timedRefreshDue } from '../state/dashboardState';
 
 export function useAutoRefresh() {
   const { ui } = useSnapshot(dashboardStore);
@@ -12,7 +13,7 @@ export function useAutoRefresh() {
     if (!ui.refreshFrequency) return;
     const ms = ui.refreshFrequency * 1000;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && !dashboardStore.ui.isRefreshing) void refreshDashboard(true, ms);
+      if (timedRefreshDue(document.visibilityState, dashboardStore.ui)) void refreshDashboard(true, ms);
     }, ms);
     return () => clearInterval(timer);
   }, [ui.refreshFrequency]);

@@ -120,6 +120,19 @@ export function staggerDelay(refreshIntervalMs: number, chartCount: number, stag
   return Math.max(refreshIntervalMs, staggerTime) / (chartCount - 1);
 }
 
+/**
+ * The stagger between charts of a timed refresh from the dashboard's metadata: none when
+ * stagger_refresh is false (every chart at once), else staggerDelay with its stagger_time.
+ */
+export function refreshStaggerMs(refreshIntervalMs: number, chartCount: number, metadata: Record<string, unknown>): number {
+  if (refreshIntervalMs <= 0 || metadata.stagger_refresh === false) return 0;
+  const staggerTime = Number(metadata.stagger_time ?? DEFAULT_STAGGER_TIME);
+  return staggerDelay(refreshIntervalMs, chartCount, Number.isFinite(staggerTime) ? staggerTime : DEFAULT_STAGGER_TIME);
+}
+
+/** A timed refresh runs only while the page is visible and no refresh is still running. */
+export const timedRefreshDue = (visibility: DocumentVisibilityState, s: Pick<DashboardUiState, 'isRefreshing'>) => visibility === 'visible' && !s.isRefreshing;
+
 /** Superset's auto-refresh choices, in seconds (0 = don't refresh). */
 export const REFRESH_INTERVALS: [seconds: number, label: string][] = [
   [0, "Don't refresh"],

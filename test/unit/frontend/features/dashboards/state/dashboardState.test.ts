@@ -14,6 +14,8 @@ import {
   setRefreshFrequency,
   setStarred,
   staggerDelay,
+  refreshStaggerMs,
+  timedRefreshDue,
   switchTab,
   tabsOpenedFor,
 } from '../../../../../../frontend/src/features/dashboards/state/dashboardState';
@@ -62,6 +64,19 @@ describe('Dashboard state (spec section 4)', () => {
     expect(staggerDelay(60_000, 11)).toBe(6000);
     expect(staggerDelay(1000, 3, 2000)).toBe(1000);
     expect(staggerDelay(60_000, 1)).toBe(0);
+  });
+
+  it('refresh can be staggered: stagger on by default with the metadata\'s stagger_time, off with stagger_refresh false', () => {
+    expect(refreshStaggerMs(60_000, 11, {})).toBe(6000);
+    expect(refreshStaggerMs(1000, 3, { stagger_time: 2000 })).toBe(1000);
+    expect(refreshStaggerMs(60_000, 11, { stagger_refresh: false })).toBe(0);
+    expect(refreshStaggerMs(0, 11, {})).toBe(0);
+  });
+
+  it('auto-refresh pauses while the browser tab is hidden and while a refresh is still running', () => {
+    expect(timedRefreshDue('visible', { isRefreshing: false })).toBe(true);
+    expect(timedRefreshDue('hidden', { isRefreshing: false })).toBe(false);
+    expect(timedRefreshDue('visible', { isRefreshing: true })).toBe(false);
   });
 
   it('the overwrite confirmation shows the fields that differ', () => {
