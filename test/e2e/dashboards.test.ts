@@ -86,6 +86,13 @@ describe('dashboards', () => {
     await wider.click();
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Redo' }).click();
+    // Deleting a chart removes its state; undo puts the chart back and it is drawn again.
+    const flights = page.getByRole('region', { name: 'Flights per month' });
+    await flights.locator('svg').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^Delete .*Flights per month/ }).click();
+    await expect.poll(() => flights.count()).toBe(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await flights.locator('svg').first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This dashboard was saved successfully.').waitFor();
 

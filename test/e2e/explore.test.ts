@@ -259,6 +259,24 @@ describe('explore', () => {
     await page.close();
   });
 
+  it('stashes a setting its control hides and restores it when the control shows again', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${savedId}`);
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    await page.getByLabel('Rolling Function', { exact: true }).selectOption('mean');
+    await page.getByLabel('Periods', { exact: true }).fill('7');
+    await page.getByLabel('Rolling Function', { exact: true }).selectOption({ index: 0 });
+    expect(await page.getByLabel('Periods', { exact: true }).count()).toBe(0);
+    const request = page.waitForRequest((r) => r.url().includes('/api/v1/chart/data'));
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const body = JSON.parse((await request).postData()!);
+    expect(body.form_data).toMatchObject({ viz_type: 'echarts_timeseries_line' });
+    expect(body.form_data).not.toHaveProperty('rolling_periods');
+    await page.getByLabel('Rolling Function', { exact: true }).selectOption('sum');
+    expect(await page.getByLabel('Periods', { exact: true }).inputValue()).toBe('7');
+    await page.close();
+  });
+
   it('data pane: results searched and copied; the row count says when the row limit was reached', async () => {
     const page = await signedIn();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: cloud.url });

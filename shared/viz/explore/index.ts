@@ -5,3 +5,4 @@ export * from './switchVizType';
 export { standardize } from './standardize';
 export { initialFormData, temporalColumnsLookup, DEFAULT_TIME_RANGE, DEFAULT_EXPLORE_ROW_LIMIT } from './initialFormData';
 export { remapForDatasource, renameEditedMetrics, renameMetricColumnConfig } from './datasourceChange';
+export { stashHiddenControls, type HiddenFormData, type StashedFormData } from './stash';

@@ -61,6 +61,13 @@ export const chartUpdateFailed = (s: ChartState, message: string, stackTrace: st
 });
 
 /** rendered when rendering succeeds. */
+/** Spec §4: a chart can also be removed: its state leaves the charts map (a component deleted from a dashboard). */
+export function chartRemoved<T>(charts: Readonly<Record<number, T>>, chartId: number): Record<number, T> {
+  const next: Record<number, T> = { ...charts };
+  delete next[chartId];
+  return next;
+}
+
 export const chartRenderSucceeded = (s: ChartState, now: number): ChartState => ({ ...s, chartStatus: 'rendered', lastRendered: now });
 
 /** failed on render failure. */

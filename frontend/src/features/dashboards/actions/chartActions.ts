@@ -95,5 +95,10 @@ export async function ensureChart(chartId: number): Promise<void> {
     formData,
     datasourceUid: String(formData.datasource ?? ''),
   };
-  dashboardStore.chartEntries[chartId] = { state: initialChartState(), queriesData: null, query: null };
+  ensureChartEntry(chartId);
+}
+
+/** A placed chart has a state entry: one removed with its component gets a fresh one when it comes back (undo, drop). */
+export function ensureChartEntry(chartId: number): void {
+  if (!dashboardStore.chartEntries[chartId]) dashboardStore.chartEntries[chartId] = { state: initialChartState(), queriesData: null, query: null };
 }

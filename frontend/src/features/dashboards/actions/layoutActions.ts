@@ -1,6 +1,7 @@
 // Edit-mode verbs over the layout: each applies a pure rule of shared/dashboard/layout, pushes the
 // result onto the undo history, and marks the dashboard changed; a refused rule leaves the layout as
 // it was and says why.
+import { chartRemoved } from '../../charts/state/chartStatus';
 import {
   HISTORY_LENGTH,
   MESSAGES,
@@ -26,6 +27,7 @@ import {
   type KeyboardMove,
   type Layout,
   type LayoutResult,
+  chartIdsOf,
 } from '../../../../../shared/dashboard/layout/index';
 import { addDangerToast, addWarningToast } from '../../toasts/toastStore';
 import { dashboardStore } from '../state/dashboardStore';
@@ -90,7 +92,11 @@ export function appendDestination(): Destination {
 export function removeComponent(id: string) {
   const layout = dashboardStore.history.present;
   const topLevel = layout[id]?.type === 'TABS' && layout[ROOT_ID]?.children.includes(id);
-  commit(topLevel ? flattenTopLevelTabs(layout) : deleteComponent(layout, id));
+  const next = topLevel ? flattenTopLevelTabs(layout) : deleteComponent(layout, id);
+  commit(next);
+  // A chart no longer placed anywhere is removed from the chart states (undo brings it back: ChartHolder).
+  const placed = new Set(chartIdsOf(next));
+  for (const chartId of chartIdsOf(layout)) if (!placed.has(chartId)) dashboardStore.chartEntries = chartRemoved(dashboardStore.chartEntries, chartId);
 }
 
 /** Tabs switched to a top-level layout (the grid's content goes into the first tab), or back. */

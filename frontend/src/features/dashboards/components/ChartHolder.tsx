@@ -8,7 +8,7 @@ import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../../shared/viz/types';
 import { ChartView } from '../../charts/render/ChartView';
 import { dashboardStore } from '../state/dashboardStore';
-import { chartFormData, queryChart } from '../actions/chartActions';
+import { chartFormData, ensureChartEntry, queryChart } from '../actions/chartActions';
 import { chartExtraFormData } from '../actions/filterContext';
 import { ChartMenu } from './ChartMenu';
 import { crossFilterFromClick } from '../actions/filterActions';
@@ -57,8 +57,9 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
   const [showDescription, setShowDescription] = useState(false);
 
   useEffect(() => {
-    if (inView && entry && entry.state.chartStatus === '') void queryChart(chartId, dashboardStore.force);
-  }, [inView, entry, chartId]);
+    if (chart && !entry) ensureChartEntry(chartId);
+    else if (inView && entry && entry.state.chartStatus === '') void queryChart(chartId, dashboardStore.force);
+  }, [inView, entry, chart, chartId]);
 
   const focused = snap.focusedChartId === chartId;
   const fullSize = snap.ui.fullSizeChartId === chartId;

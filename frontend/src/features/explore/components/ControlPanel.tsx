@@ -3,7 +3,7 @@
 // button, disabled while any control is invalid.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { applyForcedValues, hasErrors, isControlVisible, panelControls, renameEditedMetrics, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
+import { applyForcedValues, hasErrors, isControlVisible, panelControls, renameEditedMetrics, stashHiddenControls, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
 import { getPlugin, listPlugins } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
 import { exploreStore } from '../state/exploreStore';
@@ -16,7 +16,11 @@ function setControl(name: string, value: unknown) {
   let current = exploreStore.formData as FormData;
   // Spec §4: renaming metrics renames their column config.
   if (panelControls(plugin.controlPanel).find((c) => c.name === name)?.type === 'DndMetricSelect') current = renameEditedMetrics(current, current[name], value);
-  exploreStore.formData = applyForcedValues(plugin.controlPanel, { ...current, [name]: value });
+  const next = applyForcedValues(plugin.controlPanel, { ...current, [name]: value });
+  // Spec §4: stashing hides fields and restores them (a control the change hides leaves the query).
+  const stashed = stashHiddenControls(plugin.controlPanel, current, next, exploreStore.hiddenFormData);
+  exploreStore.formData = stashed.formData;
+  exploreStore.hiddenFormData = stashed.hiddenFormData;
   scheduleFormDataKey();
 }
 

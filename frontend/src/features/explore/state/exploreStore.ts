@@ -24,6 +24,8 @@ export interface ExploreState {
   message: string | null;
   datasource: ExploreDatasource | null;
   formData: FormData;
+  /** Values of controls a change hid (spec §4 stashing), restored when they show again. */
+  hiddenFormData: Record<string, unknown>;
   slice: ExploreSlice | null;
   chart: ChartState;
   queriesData: ChartDataResponseResult[] | null;
@@ -40,6 +42,7 @@ export const exploreStore = proxy<ExploreState>({
   message: null,
   datasource: null,
   formData: { viz_type: 'table' },
+  hiddenFormData: {},
   slice: null,
   chart: initialChartState(),
   queriesData: null,
@@ -56,6 +59,7 @@ export function resetExplore() {
     message: null,
     datasource: null,
     formData: { viz_type: 'table' },
+    hiddenFormData: {},
     slice: null,
     chart: initialChartState(),
     queriesData: null,

@@ -5,6 +5,7 @@ import {
   annotationQueryStarted,
   annotationQuerySucceeded,
   chartRenderFailed,
+  chartRemoved,
   chartRenderSucceeded,
   chartUpdateFailed,
   chartUpdateStarted,
@@ -37,6 +38,13 @@ describe('Chart status (spec section 4)', () => {
       chartStatus: 'failed',
       chartAlert: 'An error occurred while rendering the visualization: bad option',
     });
+  });
+
+  it('a chart can also be removed', () => {
+    const charts = { 1: initialChartState(), 2: initialChartState() };
+    expect(Object.keys(chartRemoved(charts, 1))).toEqual(['2']);
+    expect(Object.keys(charts)).toEqual(['1', '2']);
+    expect(chartRemoved(charts, 9)).toEqual(charts);
   });
 
   it('after datasources are set, failed charts that have a stack trace are reset to an empty status', () => {
