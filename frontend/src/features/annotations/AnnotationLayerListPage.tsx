@@ -8,7 +8,7 @@ import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
 import { Modal } from '../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
-import { apiProblem } from './apiProblem';
+import { apiProblem } from '../../app/errors/apiProblem';
 import { createLayer, deleteLayers, fetchLayerPage, updateLayer, type LayerRow } from './annotationsApi';
 
 const FILTERS: ListFilter[] = [{ kind: 'search', id: 'search', label: 'Search annotation layers', placeholder: 'Name or description', col: 'name', opr: 'annotation_layer_all_text' }];

@@ -8,7 +8,7 @@ import { ListView } from '../../app/list/ListView';
 import type { ListArgs, ListColumn, ListFilter } from '../../app/list/types';
 import { Modal } from '../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
-import { apiProblem } from './apiProblem';
+import { apiProblem } from '../../app/errors/apiProblem';
 import { createAnnotation, deleteAnnotations, fetchAnnotationPage, getLayer, updateAnnotation, type AnnotationRow } from './annotationsApi';
 
 const FILTERS: ListFilter[] = [{ kind: 'search', id: 'search', label: 'Search annotations', placeholder: 'Description', col: 'short_descr', opr: 'annotation_all_text' }];

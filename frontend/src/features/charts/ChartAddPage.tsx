@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
 import { DEFAULT_VIZ_TYPE, listPlugins } from '../../../../shared/viz/registry';
-import { apiProblem } from '../annotations/apiProblem';
+import { apiProblem } from '../../app/errors/apiProblem';
 import { searchDatasets, type DatasetOption } from '../datasets/searchDatasets';
 import './chartAdd.css';
 

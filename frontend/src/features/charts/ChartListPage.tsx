@@ -9,7 +9,7 @@ import type { ListColumn } from '../../app/list/types';
 import { getPlugin } from '../../../../shared/viz/registry';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { CHART_FILTERS, deleteCharts, fetchCharts, setChartFavorite, type ChartRow } from './list/chartListApi';
-import { ConfirmDelete } from './list/ConfirmDelete';
+import { ConfirmDelete } from '../../app/ConfirmDelete';
 import { FavoriteStar } from './list/FavoriteStar';
 import { TagChips } from '../tags/TagChips';
 import { useCan } from '../../auth/permissions';

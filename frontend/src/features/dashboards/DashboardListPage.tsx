@@ -8,7 +8,7 @@ import { ImportDialog } from '../assets/ImportDialog';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn } from '../../app/list/types';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
-import { ConfirmDelete } from '../charts/list/ConfirmDelete';
+import { ConfirmDelete } from '../../app/ConfirmDelete';
 import { FavoriteStar } from '../charts/list/FavoriteStar';
 import { createUntitledDashboard, DASHBOARD_FILTERS, deleteDashboards, fetchDashboards, setDashboardFavorite, type DashboardRow } from './dashboardListApi';
 import { TagChips } from '../tags/TagChips';

@@ -12,7 +12,7 @@ import { toOptions } from '../../app/list/fetchList';
 import type { ListArgs, ListColumn, ListFilter } from '../../app/list/types';
 import { REPORT_STATES } from '../../../../shared/routes/reports';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
-import { ConfirmDelete } from '../charts/list/ConfirmDelete';
+import { ConfirmDelete } from '../../app/ConfirmDelete';
 import { AlertReportModal } from './components/AlertReportModal';
 import { deleteReport } from './state/reportsStore';
 import './reports.css';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { SelectOption } from '../../app/list/types';
 import { Modal } from '../../app/Modal';
-import { apiProblem } from '../annotations/apiProblem';
+import { apiProblem } from '../../app/errors/apiProblem';
 import { addSuccessToast } from '../toasts/toastStore';
 import { createRls, getRls, relatedOptions, updateRls, type RlsForm } from './rlsApi';
 

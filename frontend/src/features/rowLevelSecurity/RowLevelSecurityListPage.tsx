@@ -6,7 +6,7 @@ import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
 import { Modal } from '../../app/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
-import { apiProblem } from '../annotations/apiProblem';
+import { apiProblem } from '../../app/errors/apiProblem';
 import { RlsDialog } from './RlsDialog';
 import { deleteRls, fetchRlsPage, type RlsRow } from './rlsApi';
 

@@ -6,7 +6,7 @@ import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
 import { Modal } from '../sqllab/components/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
-import { apiProblem } from '../annotations/apiProblem';
+import { apiProblem } from '../../app/errors/apiProblem';
 import { createRole, deleteRole, fetchRolePage, renameRole, rolePermissions, type RoleRow } from './securityApi';
 
 const FILTERS: ListFilter[] = [{ kind: 'search', id: 'search', label: 'Search roles', placeholder: 'Name', col: 'name', opr: 'ct' }];

@@ -6,7 +6,7 @@ import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
 import { Modal } from '../sqllab/components/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
-import { apiProblem } from '../annotations/apiProblem';
+import { apiProblem } from '../../app/errors/apiProblem';
 import { allRoles, createUser, deleteUser, fetchUserPage, updateUser, type RoleRow, type UserRow } from './securityApi';
 
 const FILTERS: ListFilter[] = [{ kind: 'search', id: 'search', label: 'Search users', placeholder: 'Username', col: 'username', opr: 'ct' }];

@@ -3,7 +3,7 @@
 // "Edit email report" and "Delete email report". Returns the menu items and the dialogs they open.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { ConfirmDelete } from '../../charts/list/ConfirmDelete';
+import { ConfirmDelete } from '../../../app/ConfirmDelete';
 import { deleteReport, fetchAttachedReport, reportsStore, toggleReportActive } from '../state/reportsStore';
 import { attachedReport, type AttachedReport, type CreationMethod } from '../state/reportsState';
 import { ReportModal } from './ReportModal';

@@ -1,6 +1,6 @@
-// A small confirm dialog for list deletes (charts, dashboards).
+// A small confirm dialog for deletes (list rows, bulk selections, menu items), shared by every feature.
 import { useRef } from 'react';
-import { useDialogFocus } from '../../../app/useDialogFocus';
+import { useDialogFocus } from './useDialogFocus';
 
 export function ConfirmDelete({ title, names, onCancel, onConfirm }: { title: string; names: string[]; onCancel: () => void; onConfirm: () => void }) {
   const dialog = useRef<HTMLDivElement>(null);
