@@ -3,19 +3,21 @@
 // key and answers where to fetch it; GET /{pk}/screenshot/{key}/?download_format=png|pdf draws it with
 // the report renderer (ECharts SSR, resvg, pdfkit) as the requesting user, each chart with the extra
 // form data its filters give it in the browser (shared/dashboard/filters), so the file matches the page.
+// Only the user who kept the view may draw it; a file too large for the answer goes by link (screenshotFile.ts).
 import { notFound } from '../../shared/errors';
 import type { DashboardPermalinkBody } from '../../shared/routes/dashboards';
 import { extraFormDataForChart, type ChartFilterContext, type DataMaskMap, type FilterConfigItem } from '../../shared/dashboard/filters/index';
 import { chartIdsOf, type Layout } from '../../shared/dashboard/layout/index';
 import type { Identity } from '../http/identity';
-import { json, raw, type RawResponse } from '../http/respond';
+import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
-import { getValue, storeValue } from '../platform/kv';
+import { getOwnedValue, storeValue } from '../platform/kv';
 import { reportDataSource } from '../reports/dataSource';
 import type { ExtraFormData } from '../reports/render/nativeFilters';
 import { renderDashboardReport } from '../reports/render/renderReport';
 import { readableDashboard } from './access';
 import type { DashboardRecord } from './repository';
+import { deliverScreenshot, type ScreenshotLink } from './screenshotFile';
 
 const SCREENSHOT_KIND = 'dashboard_screenshot';
 
@@ -45,10 +47,11 @@ export async function cacheDashboardScreenshot(ports: Ports, user: Identity, pk:
   });
 }
 
-async function storedState(ports: Ports, key: string, pk: number): Promise<ScreenshotState> {
+/** The view the user kept: another user's key is not found, as a key that does not exist. */
+async function storedState(ports: Ports, user: Identity, key: string, pk: number): Promise<ScreenshotState> {
   let stored: { kind?: string; state?: ScreenshotState };
   try {
-    stored = JSON.parse(await getValue(ports, key));
+    stored = JSON.parse(await getOwnedValue(ports, key, user.userId));
   } catch {
     throw notFound('Screenshot not found');
   }
@@ -85,18 +88,13 @@ export function extraFormDataByChart(dashboard: DashboardRecord, dataMask: DataM
   return out;
 }
 
-export async function dashboardScreenshot(ports: Ports, user: Identity, pk: number, key: string, format: 'png' | 'pdf'): Promise<RawResponse> {
-  const state = await storedState(ports, key, pk);
+export async function dashboardScreenshot(ports: Ports, user: Identity, pk: number, key: string, format: 'png' | 'pdf'): Promise<RawResponse | ScreenshotLink> {
+  const state = await storedState(ports, user, key, pk);
   const dashboard = await readableDashboard(ports, user, pk);
   const rendered = await renderDashboardReport(reportDataSource(ports, user), dashboard.id, {
     format: format === 'pdf' ? 'PDF' : 'PNG',
     activeTabs: state.activeTabs.length ? state.activeTabs : undefined,
     extraFormDataByChart: extraFormDataByChart(dashboard, state.dataMask),
   });
-  return raw({
-    statusCode: 200,
-    headers: { 'content-type': rendered.contentType, 'content-disposition': `attachment; filename=${rendered.filename}` },
-    body: rendered.body.toString('base64'),
-    isBase64Encoded: true,
-  });
+  return deliverScreenshot(ports, { userId: user.userId, dashboardId: dashboard.id, cacheKey: key }, rendered);
 }

@@ -6,6 +6,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { SupersetError } from '../../shared/errors';
 
 export const LAMBDA_RESPONSE_LIMIT_BYTES = 6 * 1024 * 1024;
+/** The largest file a function answers itself: room is left for headers, and base64 grows it by 4/3. */
+export const INLINE_FILE_MAX_BYTES = Math.floor(((LAMBDA_RESPONSE_LIMIT_BYTES - 64 * 1024) * 3) / 4);
 /** Below this, compression costs more time than the bytes it saves on any network. */
 export const COMPRESS_OVER_BYTES = 1024 * 1024;
 

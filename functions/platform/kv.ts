@@ -38,3 +38,10 @@ export async function getValue(ports: Ports, id: string): Promise<string> {
   if (!out.Item || isExpired(out.Item as { ttl?: number }, ports.clock.now())) throw notFound('Key not found');
   return String(out.Item.value);
 }
+
+/** A value only its owner may read (a dashboard's download view): anyone else's id is not found. */
+export async function getOwnedValue(ports: Ports, id: string, ownerId: number): Promise<string> {
+  const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: kvKey(id) }));
+  if (!out.Item || out.Item.owner !== ownerId || isExpired(out.Item as { ttl?: number }, ports.clock.now())) throw notFound('Key not found');
+  return String(out.Item.value);
+}

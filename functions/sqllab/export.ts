@@ -11,7 +11,7 @@ import { getDatabaseForUser } from '../databases/access';
 import { engineFor } from '../databases/engines';
 import type { ResultColumn } from '../engines/types';
 import { requirePermission } from '../http/authz';
-import { COMPRESS_OVER_BYTES, LAMBDA_RESPONSE_LIMIT_BYTES } from '../http/fitResponse';
+import { COMPRESS_OVER_BYTES, INLINE_FILE_MAX_BYTES } from '../http/fitResponse';
 import type { Identity } from '../http/identity';
 import { raw, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
@@ -23,8 +23,7 @@ import { buildCsv, buildXlsx } from './exportFormats';
 import { readResult } from './payload';
 import { syncBudgetMs } from './runner';
 
-/** Room left for headers and base64 in a function's 6 MB answer. */
-export const EXPORT_INLINE_MAX_BYTES = Math.floor(((LAMBDA_RESPONSE_LIMIT_BYTES - 64 * 1024) * 3) / 4);
+export const EXPORT_INLINE_MAX_BYTES = INLINE_FILE_MAX_BYTES;
 export const EXPORT_LINK_TTL_SEC = 300;
 
 const MIME: Record<ExportFormat, string> = {

@@ -35,6 +35,8 @@ export const FUNCTION_ENV = {
   databaseKmsKeyId: 'DATABASE_KMS_KEY_ID',
   /** The local cloud's key file for database passwords, used when no KMS key is named. */
   localDatabaseKeyFile: 'LOCAL_DATABASE_KEY_FILE',
+  /** Bytes up to which a dashboard download is the function's answer (default: what fits in 6 MB); larger files go by presigned link. Tests lower it. */
+  screenshotInlineMaxBytes: 'SCREENSHOT_INLINE_MAX_BYTES',
 } as const;
 
 /**

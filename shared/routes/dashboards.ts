@@ -6,7 +6,6 @@ import { defineRoutes } from './route';
 import { IdParamsSchema, ListQuerySchema, StringIdParamsSchema } from '../schemas/common';
 import { RelatedResponseSchema, FavoriteStatusResponseSchema } from './charts';
 import { TabQuerySchema } from './explore';
-import { FileDownloadSchema } from '../schemas/responses/common';
 
 const Ids = z.array(z.number().int().positive()).max(1000);
 const JsonText = z.string().max(2_000_000);
@@ -86,6 +85,11 @@ export const DashboardScreenshotAnswerSchema = z.object({
   task_status: z.string(),
   task_updated_at: z.string(),
 });
+/** GET screenshot/{key}: the PNG or PDF itself (not JSON, so not checked), or a presigned link to a file too large for one answer. */
+export const DashboardScreenshotFileSchema = z.union([
+  z.string(),
+  z.object({ result_url: z.string(), file_name: z.string(), expires_in: z.number().int().positive() }),
+]);
 const ScreenshotParams = IdParamsSchema.extend({ digest: z.string().min(1).max(128) });
 export const ScreenshotQuerySchema = z.object({ download_format: z.enum(['png', 'pdf']).default('png') }).passthrough();
 
@@ -142,6 +146,6 @@ export const dashboardRoutes = defineRoutes([
   { name: 'dashboard.filterStateGet', method: 'GET', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_read', 'DashboardFilterStateRestApi'], params: FilterStateParams, response: z.object({ value: z.string() }) },
   { name: 'dashboard.filterStateDelete', method: 'DELETE', path: '/api/v1/dashboard/{pk}/filter_state/{key}', module: 'dashboards', permission: ['can_write', 'DashboardFilterStateRestApi'], params: FilterStateParams, response: Message },
   { name: 'dashboard.cacheScreenshot', method: 'POST', path: '/api/v1/dashboard/{pk}/cache_dashboard_screenshot/', module: 'dashboardScreenshot', permission: ['can_read', 'Dashboard'], params: IdParamsSchema, body: DashboardPermalinkBodySchema, response: { 202: DashboardScreenshotAnswerSchema } },
-  { name: 'dashboard.screenshot', method: 'GET', path: '/api/v1/dashboard/{pk}/screenshot/{digest}/', module: 'dashboardScreenshot', permission: ['can_read', 'Dashboard'], params: ScreenshotParams, query: ScreenshotQuerySchema, response: FileDownloadSchema },
+  { name: 'dashboard.screenshot', method: 'GET', path: '/api/v1/dashboard/{pk}/screenshot/{digest}/', module: 'dashboardScreenshot', permission: ['can_read', 'Dashboard'], params: ScreenshotParams, query: ScreenshotQuerySchema, response: DashboardScreenshotFileSchema },
   { name: 'dashboard.colors', method: 'PUT', path: '/api/v1/dashboard/{pk}/colors', module: 'dashboards', permission: ['can_write', 'Dashboard'], params: IdParamsSchema, body: DashboardColorsBodySchema, response: Message },
 ]);
