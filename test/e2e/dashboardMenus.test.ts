@@ -1,6 +1,6 @@
 // Dashboard menus and URL parameters in Chromium: the dashboard downloaded as an image and as a PDF
 // (through the presigned link a file too large for a function's answer takes: the stack's inline
-// limit is 0 here); the chart menu's pivoted CSV, drill to detail, fullscreen and chart permalink (opening on the
+// limit is 0 here); every viz type's chart downloaded as an image from the chart menu; the chart menu's pivoted CSV, drill to detail, fullscreen and chart permalink (opening on the
 // focused chart); focused_chart, uiConfig and force in the URL; top-level tabs made by dragging Tabs
 // above the grid, saved, hidden by uiConfig and removed; the undo-slots warning and the leave-page
 // confirmation while changes are unsaved; auto-refresh at the chosen interval (a fake clock).
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { SCREENSHOT_DIR, launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
+import { countInkPixels, decodePng } from '../support/pngDecode';
 import type { LocalCloud } from '../support/localCloud';
 
 let cloud: LocalCloud;
@@ -78,6 +79,31 @@ describe('dashboard menus', () => {
       // Kept with the screenshots for a look at what the user got.
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       await writeFile(join(SCREENSHOT_DIR, `dashboard-download.${ext}`), bytes);
+    }
+    await page.close();
+  });
+
+  it('downloads every kind of chart as a PNG from its chart menu: tables, pivot tables and big numbers too', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/examples-overview/`);
+    const charts = [
+      ['Cars per origin and cylinders', 'Cars_per_origin_and_cylinders.png'],
+      ['Penguin body mass by species and island', 'Penguin_body_mass_by_species_and_island.png'],
+      ['Flights in the sample', 'Flights_in_the_sample.png'],
+      ['Seattle precipitation with trend', 'Seattle_precipitation_with_trend.png'],
+      ['S&P 500 closing price', 'S_P_500_closing_price.png'],
+    ] as const;
+    for (const [name, fileName] of charts) {
+      await drawn(page, name);
+      const download = page.waitForEvent('download');
+      await chartMenu(page, name, 'Download as image');
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(fileName);
+      const png = decodePng(await fileOf(file));
+      // Drawn at twice the card's size, with the chart's ink on it.
+      expect(png.width, name).toBeGreaterThan(200);
+      expect(png.height, name).toBeGreaterThan(100);
+      expect(countInkPixels(png), name).toBeGreaterThan(500);
     }
     await page.close();
   });

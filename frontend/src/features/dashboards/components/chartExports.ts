@@ -1,11 +1,12 @@
 // The chart menu's downloads: the chart's data as CSV or XLSX from the chart data API (full: every row,
-// not only what is drawn), a pivot table as drawn (pivoted CSV), and the drawn chart as a PNG made from its SVG in the browser.
+// not only what is drawn), a pivot table as drawn (pivoted CSV), and the drawn chart as a PNG made in the browser.
 import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ChartDataResponseResult } from '../../../../../shared/viz/types';
 import { pivotCsv } from '../../../../../shared/viz/pivot_table_v2/pivotCsv';
 import { api } from '../../../api/client';
 import { dashboardStore } from '../state/dashboardStore';
 import { chartFormData } from '../actions/chartActions';
+import { chartPngBlob } from '../../charts/render/chartImage';
 
 export function save(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
@@ -39,24 +40,13 @@ export function exportPivotCsv(chartId: number) {
   save(new Blob([pivotCsv(props)], { type: 'text/csv' }), fileName(chart.sliceName, 'csv'));
 }
 
-/** The chart's SVG drawn onto a canvas twice the size, then saved as PNG. */
+/**
+ * "Download as image" for every viz type, as Explore makes it (charts/render/chartImage.ts): an
+ * ECharts SVG as drawn, and charts drawn in HTML (tables, pivot tables, big numbers) through an SVG
+ * foreignObject with their computed styles, saved as PNG under the chart's name.
+ */
 export async function downloadChartImage(chartId: number) {
-  const el = document.querySelector(`[data-chart-id="${chartId}"]`);
-  const svg = el?.querySelector('svg');
+  const body = document.querySelector(`[data-chart-id="${chartId}"] .dash-chart__body`);
   const name = dashboardStore.charts[chartId]?.sliceName ?? 'chart';
-  if (!svg) throw new Error('This chart has nothing drawn to download yet.');
-  const { width, height } = svg.getBoundingClientRect();
-  const source = new XMLSerializer().serializeToString(svg);
-  const image = new Image();
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.ceil(width * 2);
-  canvas.height = Math.ceil(height * 2);
-  const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (blob) save(blob, fileName(name, 'png'));
+  save(await chartPngBlob(body), fileName(name, 'png'));
 }
