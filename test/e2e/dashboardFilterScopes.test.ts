@@ -5,7 +5,7 @@
 // fails says 'Failed to save cross-filter scoping'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { launchBrowser, signedIn as signInPage, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import { chartAnswer, clickLargestBar, filterKit, type Json } from './support/filterDashboards';
 import type { LocalCloud } from '../support/localCloud';
@@ -31,13 +31,7 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-async function signedIn(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${cloud.url}/login/`);
-  await page.evaluate(() => localStorage.clear());
-  await loginAs(page, cloud.url, 'admin', 'admin');
-  return page;
-}
+const signedIn = () => signInPage(browser, cloud.url);
 
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Cars per origin and cylinders' }).locator('tbody tr');
 
@@ -62,7 +56,7 @@ describe('filter configuration and cross-filter settings', () => {
     await page.getByRole('button', { name: 'Add or edit filters' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
     const order = () => dialog.locator('.filter-config__item > button:first-child').allInnerTexts();
-    await dialog.getByRole('button', { name: 'Add filter' }).click();
+    await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
     await dialog.getByLabel('Filter name', { exact: true }).fill('Origin');
     await dialog.getByLabel('Dataset', { exact: true }).selectOption({ label: 'cars' });
     await dialog.getByLabel('Column', { exact: true }).selectOption('Origin');

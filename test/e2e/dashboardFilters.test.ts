@@ -6,7 +6,7 @@
 // shows the same filtered state; time range, time column and time grain filters reach the charts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { launchBrowser, signedIn as signInPage, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { chartAnswer, clickLargestBar, filterKit, type Json } from './support/filterDashboards';
@@ -36,13 +36,7 @@ async function carsDashboard(): Promise<number> {
   return kit.dashboard('Cars filters', ids);
 }
 
-async function signedIn(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${cloud.url}/login/`);
-  await page.evaluate(() => localStorage.clear());
-  await loginAs(page, cloud.url, 'admin', 'admin');
-  return page;
-}
+const signedIn = () => signInPage(browser, cloud.url);
 
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Cars per origin and cylinders' }).locator('tbody tr');
 
@@ -55,7 +49,7 @@ describe('native filters and cross-filters', () => {
 
     await page.getByRole('button', { name: 'Add or edit filters' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
-    await dialog.getByRole('button', { name: 'Add filter' }).click();
+    await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
     await dialog.getByLabel('Filter name', { exact: true }).fill('Origin');
     await dialog.getByLabel('Dataset', { exact: true }).selectOption({ label: 'cars' });
     await dialog.getByLabel('Column', { exact: true }).selectOption('Origin');
@@ -151,7 +145,7 @@ describe('native filters and cross-filters', () => {
     await page.getByRole('button', { name: 'Add or edit filters' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
     const addValueFilter = async (name: string, column: string) => {
-      await dialog.getByRole('button', { name: 'Add filter' }).click();
+      await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
       await dialog.getByLabel('Filter name', { exact: true }).fill(name);
       await dialog.getByLabel('Dataset', { exact: true }).selectOption({ label: 'cars' });
       await dialog.getByLabel('Column', { exact: true }).selectOption(column);
@@ -209,9 +203,13 @@ describe('native filters and cross-filters', () => {
     expect(await page.getByLabel('Time column time column').inputValue()).toBe('date');
     expect(await page.getByLabel('Grain time grain').inputValue()).toBe('P1Y');
 
-    // Another range typed in the bar and applied re-queries the pie with it.
+    // Another range typed in the picker's Advanced form and applied re-queries the pie with it.
     const next = chartAnswer(page, pie, (body) => body.includes('2014-01-01 : 2015-01-01'));
-    await page.getByLabel('Period time range').fill('2014-01-01 : 2015-01-01');
+    await page.getByRole('button', { name: '2013-01-01 : 2014-01-01, Period time range' }).click();
+    const picker = page.getByRole('group', { name: 'Edit Period time range' });
+    await picker.getByLabel('Range type').selectOption('Advanced');
+    await picker.getByLabel('Time range', { exact: true }).fill('2014-01-01 : 2015-01-01');
+    await picker.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('button', { name: 'Apply filters' }).click();
     expect(byWeather((await next)[0].data)).toEqual(await expected('2014-01-01', '2015-01-01'));
     await page.close();
@@ -244,9 +242,7 @@ describe('native filters and cross-filters', () => {
     expect(link).toContain('/superset/dashboard/p/');
     const other = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
     try {
-      const p2 = await other.newPage();
-      await p2.goto(`${cloud.url}/login/`);
-      await loginAs(p2, cloud.url, 'admin', 'admin');
+      const p2 = await signInPage(other, cloud.url);
       await p2.goto(link.startsWith('http') ? link : `${cloud.url}${link}`);
       await expect.poll(() => tableRows(p2).count(), { timeout: 30_000 }).toBe(expectedRows);
       await p2.getByRole('region', { name: 'Cross-filters' }).getByText(text).waitFor();

@@ -2,6 +2,10 @@
 // Escape closes it, and focus returns to the element that opened it when it closes.
 import { useEffect, useRef, type RefObject } from 'react';
 
+// Open dialogs, innermost last: a dialog opened inside another (an adhoc filter editor in the filter
+// configuration) takes the keys until it closes.
+const open: object[] = [];
+
 const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href], [tabindex="0"]';
 
 export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onClose: () => void) {
@@ -12,9 +16,12 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onClose: (
 
   useEffect(() => {
     const back = opener.current;
+    const self = {};
+    open.push(self);
     if (dialog.current && !dialog.current.contains(document.activeElement)) dialog.current.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     // On the document, so Escape works even if focus was lost to the page behind.
     const onKey = (e: KeyboardEvent) => {
+      if (open[open.length - 1] !== self) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         close.current();
@@ -36,6 +43,7 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onClose: (
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      open.splice(open.indexOf(self), 1);
       if (back instanceof HTMLElement && back.isConnected) back.focus();
     };
   }, [dialog]);

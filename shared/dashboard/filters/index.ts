@@ -9,3 +9,4 @@ export * from './selectControl';
 export * from './configModal';
 export * from './scopeTree';
 export * from './preselect';
+export * from './valuesQuery';

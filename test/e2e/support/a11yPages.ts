@@ -214,10 +214,23 @@ export const A11Y_PAGES: A11yPage[] = [
       await drawnCharts(page);
       await page.getByRole('button', { name: 'Add or edit filters' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
-      await dialog.getByRole('button', { name: 'Add filter' }).click();
+      await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
       await dialog.getByLabel('Filter name', { exact: true }).waitFor();
       await dialog.getByLabel('Apply to specific panels').check();
       await dialog.getByRole('list', { name: /^Panels / }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard filter configuration: pre-filter with the time range picker open',
+    route: 'superset/dashboard/$idOrSlug',
+    path: (f) => `/superset/dashboard/${f.dashboardId}/`,
+    ready: async (page) => {
+      await drawnCharts(page);
+      await page.getByRole('button', { name: 'Add or edit filters' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
+      await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
+      await dialog.getByRole('button', { name: 'No filter, Pre-filter time range' }).click();
+      await dialog.getByRole('group', { name: 'Edit Pre-filter time range' }).getByLabel('Range type').selectOption('Last');
     },
   },
   {

@@ -55,6 +55,15 @@ export async function loginAs(page: Page, baseUrl: string, username: string, pas
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** A new page of `browser` signed in as `username`, with the local storage of earlier tests cleared. */
+export async function signedIn(browser: TestBrowser, baseUrl: string, username = 'admin', password = 'admin'): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${baseUrl}/login/`);
+  await page.evaluate(() => localStorage.clear());
+  await loginAs(page, baseUrl, username, password);
+  return page;
+}
+
 // Outside the repository so screenshots never end up in a commit; E2E_SCREENSHOT_DIR overrides.
 export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? join(tmpdir(), 'sqlscape-screenshots');
 

@@ -94,7 +94,7 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
     <section ref={card} className={`dash-chart__card${focused ? ' is-focused' : ''}${fullSize ? ' dash-chart__card--full' : ''}`} aria-label={name} data-chart-id={chartId} data-status={status} data-focused={focused || undefined}>
       <header className="dash-chart__header">
         <h3 className="dash-chart__title">{name}</h3>
-        {queriesData && <FilterIndicator result={queriesData[0]} extraFormData={chartExtraFormData(chartId).extraFormData} />}
+        {queriesData && <FilterIndicator result={queriesData[0]} chartExtra={chartExtraFormData(chartId)} />}
         {!snap.ui.editMode && <ChartMenu chartId={chartId} componentId={item.id} name={name} onToggleDescription={() => setShowDescription((v) => !v)} />}
       </header>
       {showDescription && chart.description && <p className="dash-chart__description">{chart.description}</p>}

@@ -7,6 +7,9 @@ import { splitPasted, scopeTree, checkedChartsOf, scopeFromCheckedCharts, type F
 import { TIME_GRAIN_CHOICES } from '../../../../../shared/viz/controls/choices';
 import { dashboardStore } from '../state/dashboardStore';
 import { ScopeTree, useChartName } from './ScopeTree';
+import { PreFilterFields } from './PreFilterFields';
+import { TimeRangePicker } from '../../explore/components/controls/TimeRangePicker';
+import { NO_TIME_RANGE } from '../../../../../shared/timeRange/index';
 
 /** The value filter's options (Superset's controlValues), with their defaults. */
 const SELECT_OPTIONS: [key: string, label: string, fallback: boolean][] = [
@@ -67,7 +70,6 @@ export function FilterConfigForm({ filter, items, errors, showErrors, update }: 
   const global = scope.rootPath.length === 1 && scope.rootPath[0] === 'ROOT_ID' && scope.excluded.length === 0;
   // "Specific panels" with every panel still checked is the global scope: the choice is kept here.
   const [specific, setSpecific] = useState(!global);
-  const preFilter = ((filter.adhoc_filters ?? []) as { sqlExpression?: string }[])[0]?.sqlExpression ?? '';
   const defaultValue = (filter.defaultDataMask.filterState as { value?: unknown } | undefined)?.value;
   const setDefault = (value: unknown) => update({ defaultDataMask: { filterState: { value } } });
   return (
@@ -122,17 +124,7 @@ export function FilterConfigForm({ filter, items, errors, showErrors, update }: 
           </label>
         </>
       )}
-      {usesColumn(filter.filterType) && (
-        <label className="field">
-          Pre-filter available values (SQL WHERE)
-          <input
-            className="input"
-            placeholder="e.g. &quot;Cylinders&quot; > 4"
-            defaultValue={preFilter}
-            onBlur={(e) => update({ adhoc_filters: e.target.value.trim() ? [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: e.target.value.trim() }] : [] })}
-          />
-        </label>
-      )}
+      {usesColumn(filter.filterType) && <PreFilterFields filter={filter} temporal={dataset?.temporal ?? []} update={update} />}
       <DefaultValueField filter={filter} dataset={dataset} value={defaultValue} onChange={setDefault} />
       <label className="field">
         Parent filter
@@ -176,6 +168,14 @@ function DefaultValueField({ filter, dataset, value, onChange }: { filter: Nativ
           {choices.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
         </select>
       </label>
+    );
+  }
+  if (filter.filterType === 'filter_time') {
+    return (
+      <div className="field">
+        Default value
+        <TimeRangePicker label="Default time range" value={typeof value === 'string' ? value : null} onChange={(range) => onChange(range === NO_TIME_RANGE ? null : range)} />
+      </div>
     );
   }
   return (

@@ -1,5 +1,6 @@
 // One native filter in the bar: a searchable multi-select of the column's values (paged, paste
-// splits), a numerical range, a time range, the dataset's time columns or the time grains.
+// splits), a numerical range, a time range (Explore's time range picker), the dataset's time columns
+// or the time grains.
 import { useEffect, useState } from 'react';
 import { SelectFilter, currentValue } from './SelectFilter';
 import { useSnapshot } from 'valtio';
@@ -8,6 +9,8 @@ import { dashboardStore } from '../state/dashboardStore';
 import { stageFilterValue } from '../actions/filterActions';
 import { loadRangeBounds } from './filterValues';
 import { TIME_GRAINS, useDatasetChoices } from './FilterConfigForm';
+import { TimeRangePicker } from '../../explore/components/controls/TimeRangePicker';
+import { NO_TIME_RANGE } from '../../../../../shared/timeRange/index';
 
 
 function RangeFilter({ filter }: { filter: NativeFilter }) {
@@ -63,7 +66,7 @@ export function FilterControl({ filter }: { filter: NativeFilter }) {
     case 'filter_range':
       return <RangeFilter filter={filter} />;
     case 'filter_time':
-      return <input className="input" aria-label={`${filter.name} time range`} placeholder="No filter" value={String(value ?? '')} onChange={(e) => stageFilterValue(filter.id, e.target.value || null)} />;
+      return <TimeRangePicker label={`${filter.name} time range`} value={typeof value === 'string' ? value : null} onChange={(range) => stageFilterValue(filter.id, range === NO_TIME_RANGE ? null : range)} />;
     case 'filter_timegrain':
       return (
         <select className="input" aria-label={`${filter.name} time grain`} value={String(value ?? '')} onChange={(e) => stageFilterValue(filter.id, e.target.value || null)}>
