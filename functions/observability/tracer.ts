@@ -1,6 +1,8 @@
 // X-Ray through Powertools Tracer: the handler segment (middleware.ts), the AWS SDK clients
 // (functions/ports/awsClients.ts) and subsegments around engine calls (traced()). Tracer turns itself
 // off outside Lambda, so locally every helper here is a plain call.
+// First: decides the X-Ray SDK's mode before Powertools Tracer loads it (see xrayMode.ts).
+import './xrayMode';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { METRICS } from '../../shared/resources/metrics';
 

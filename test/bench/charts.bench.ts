@@ -6,6 +6,8 @@
 //   3. async (GLOBAL_ASYNC_QUERIES on): 202 -> done event over the WebSocket, minus the raw query
 //      (target < 150 ms median)
 // Medians of N paired runs after warm-up; prints a table with verdicts, never fails on a miss.
+// First: Powertools' switches are read at import (quietEnv.ts).
+import { QUIET_ENV } from './quietEnv';
 import { Agent, request } from 'node:http';
 import WebSocket from 'ws';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
@@ -74,8 +76,8 @@ const CASES = [
 
 const rows: string[] = [];
 // Response schema checks are a test aid (CHECK_RESPONSES=1 in test clouds), not part of the product.
-// Request log lines off (observability.bench.ts measures what the Powertools stack costs a request).
-const BENCH_ENV = { CHECK_RESPONSES: '0', POWERTOOLS_LOG_LEVEL: 'WARN' };
+// Request log lines and EMF metrics off (costs.bench.ts measures what the Powertools stack costs a request).
+const BENCH_ENV = { CHECK_RESPONSES: '0', ...QUIET_ENV };
 const cloud = await startLocalCloud({ env: BENCH_ENV });
 try {
   const api = await client(cloud);
