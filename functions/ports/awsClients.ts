@@ -3,7 +3,7 @@
 // Tracer (X-Ray subsegments per call in Lambda; the client untouched elsewhere).
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -18,9 +18,11 @@ export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'reque
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });
 
-export const makeS3Client = () =>
+/** `transport`: as for DynamoDB (the local cloud hands requests to its S3 emulator in-process). */
+export const makeS3Client = (transport?: Pick<S3ClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'>) =>
   captureClient(new S3Client({
     region: region(),
+    ...transport,
     forcePathStyle: process.env[FUNCTION_ENV.s3ForcePathStyle] === '1',
     // Results are written once and read back whole; a checksum over every multi-MB body costs CPU
     // on the hot path for no gain over TLS, so only compute one when S3 demands it.

@@ -21,6 +21,8 @@ export interface Ports {
 export interface WireOptions {
   /** Carries the DynamoDB client's requests (default: signed HTTP to the endpoint the environment names). */
   dynamoTransport?: Parameters<typeof makeDocumentClient>[0];
+  /** Carries the results bucket's S3 requests (default: signed HTTP to the endpoint the environment names). */
+  s3Transport?: Parameters<typeof makeS3Client>[0];
 }
 
 export function wirePorts(env: NodeJS.ProcessEnv = process.env, options: WireOptions = {}): Ports {
@@ -33,7 +35,7 @@ export function wirePorts(env: NodeJS.ProcessEnv = process.env, options: WireOpt
   ) as Record<QueueName, string>;
   return {
     tables,
-    blobs: s3Blobs(makeS3Client(), requireEnv(BUCKETS.results.env, env)),
+    blobs: s3Blobs(makeS3Client(options.s3Transport), requireEnv(BUCKETS.results.env, env)),
     queue: sqsQueue(makeSqsClient(), queueUrls),
     push: apiGatewayPush(makeManagementClient(requireEnv(FUNCTION_ENV.wsCallbackUrl, env)), tables),
     clock: systemClock,

@@ -6,8 +6,8 @@
 // and body. Skipped: the bytes' trip through the kernel, and the SigV4 signature, which dynalite never
 // checks (it only wants an Authorization header of the right shape, which a placeholder gives), and
 // which costs a third of a millisecond per call. Pointed at LocalStack or AWS (AWS_ENDPOINT_URL, or
-// LOCAL_AWS=external), the functions use plain signed HTTP. S3, SQS and @connections always go over
-// HTTP to the edge.
+// LOCAL_AWS=external), the functions use plain signed HTTP. S3 has its own in-process transport
+// (s3Transport.ts); SQS and @connections always go over HTTP to the edge.
 import { EventEmitter } from 'node:events';
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import type { HttpRequest, HttpResponse, RequestHandler } from '@smithy/types';
@@ -82,9 +82,10 @@ export function callDynalite<T = Record<string, unknown>>(listener: DynamoListen
   });
 }
 
-function pathWithQuery(request: HttpRequest): string {
+export function pathWithQuery(request: HttpRequest): string {
   const entries = Object.entries(request.query ?? {}).flatMap(([key, value]) =>
-    (Array.isArray(value) ? value : value === null ? [] : [value]).map((v) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`),
+    // A key without a value (S3's `?delete`, `?uploads`) is sent bare, as the SDK's HTTP handler does.
+    value === null ? [encodeURIComponent(key)] : (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`),
   );
   return entries.length ? `${request.path}?${entries.join('&')}` : request.path;
 }

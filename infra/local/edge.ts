@@ -3,7 +3,8 @@
 // `X-Amz-Target: AmazonSQS.*`, the WebSocket management API lives under `/@connections/`, SES v2 under
 // `/v2/email/` (messages kept in .data/ses), and everything else is S3 (path-style). dynalite (in memory, journaled: dynamoStore.ts) answers in this process;
 // so does s3rver: its Koa request listener gets the edge's requests directly (it also listens on a
-// private port, which nothing calls).
+// private port, which nothing calls). The functions' own DynamoDB and S3 clients skip the edge's
+// socket altogether (dynamoTransport.ts, s3Transport.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import S3rver from 's3rver';
 import { acceptPresigned } from './presignedUrls';
 import { BodyTooLargeError } from './http/body';
 import { inProcessDynamoTransport } from './dynamoTransport';
+import { inProcessS3Transport } from './s3Transport';
 import { openDynamoStore, type DynamoStore } from './dynamoStore';
 import { QueueStore } from './sqs/queueStore';
 import { handleSqs, isSqsRequest } from './sqs/sqsApi';
@@ -32,6 +34,8 @@ export interface Edge {
   port: number;
   /** DynamoDB client settings that hand requests to dynalite without a socket (null when not emulating). */
   dynamoTransport: ReturnType<typeof inProcessDynamoTransport> | null;
+  /** S3 client settings that hand requests to s3rver without a socket (null when not emulating). */
+  s3Transport: ReturnType<typeof inProcessS3Transport> | null;
   close(): Promise<void>;
 }
 
@@ -110,6 +114,7 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
     url: baseUrl,
     port,
     dynamoTransport: emulators ? inProcessDynamoTransport(emulators.dynamo.listener) : null,
+    s3Transport: emulators ? inProcessS3Transport(emulators.s3Listener) : null,
     async close() {
       await emulators?.queues.close();
       await closeServer(server);

@@ -141,7 +141,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const examples = await ensureExamples(base.examplesPath, options.examplesCache);
     lap(`examples (${examples})`);
-    const ports = wirePorts(process.env, { dynamoTransport: edge.dynamoTransport ?? undefined });
+    const ports = wirePorts(process.env, { dynamoTransport: edge.dynamoTransport ?? undefined, s3Transport: edge.s3Transport ?? undefined });
     setPorts(ports);
     cleanups.push(() => setPorts(undefined));
     await seed(ports, base.examplesPath);
