@@ -6,12 +6,13 @@
 // and response through its whole middleware stack, and s3rver still routes, stores and answers them as
 // it does over HTTP. Pointed at LocalStack or AWS (AWS_ENDPOINT_URL, or LOCAL_AWS=external), the
 // functions use plain signed HTTP; presigned URLs (browsers) still go to the edge over HTTP.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { HttpRequest, HttpResponse, RequestHandler } from '@smithy/types';
 import { pathWithQuery } from './dynamoTransport';
 
-export type S3Listener = (req: object, res: object) => void;
+export type S3Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The parts of Node's IncomingMessage that Koa and s3rver read; the body is the stream itself. */
 class InProcessRequest extends PassThrough {
@@ -99,7 +100,8 @@ export function inProcessS3Handler(listener: S3Listener): RequestHandler<HttpReq
         const req = new InProcessRequest(request.method, pathWithQuery(request), headers);
         const res = new InProcessResponse((response) => resolve({ response }));
         res.on('error', reject);
-        listener(req, res);
+        // Stand-ins with the parts of the Node classes Koa and s3rver use (see the classes above).
+        listener(req as unknown as IncomingMessage, res as unknown as ServerResponse);
         // The body arrives after the listener has subscribed, as from a socket.
         const body: unknown = request.body;
         if (body instanceof Readable) {
