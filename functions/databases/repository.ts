@@ -62,7 +62,7 @@ export const databaseNotFound = () => new SupersetError('DATABASE_NOT_FOUND_ERRO
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 /** Records written by older code may lack newer fields: defaults fill them, extra decides derived ones. */
-function hydrate(item: Record<string, unknown>): DatabaseRecord {
+export function databaseFromItem(item: Record<string, unknown>): DatabaseRecord {
   const db = { ...DATABASE_DEFAULTS, ...(item.database as DatabaseRecord) };
   return { ...db, disable_data_preview: db.extra?.disable_data_preview === true };
 }
@@ -72,7 +72,7 @@ export async function findDatabase(ports: Ports, id: number): Promise<DatabaseRe
   const out = await ports.tables.doc.send(
     new GetCommand({ TableName: ports.tables.name('main'), Key: databaseKey(id), ConsistentRead: true }),
   );
-  return out.Item ? hydrate(out.Item) : null;
+  return out.Item ? databaseFromItem(out.Item) : null;
 }
 
 // A short-lived copy of recently read records for the hot path (SQL Lab's execute reads its database on
@@ -125,7 +125,7 @@ export async function listDatabases(ports: Ports): Promise<DatabaseRecord[]> {
     KeyConditionExpression: 'gsi1pk = :k',
     ExpressionAttributeValues: { ':k': LIST_KEY },
   });
-  return items.map(hydrate).sort((a, b) => a.id - b.id);
+  return items.map(databaseFromItem).sort((a, b) => a.id - b.id);
 }
 
 export async function findDatabaseByName(ports: Ports, name: string): Promise<DatabaseRecord | null> {

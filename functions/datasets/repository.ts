@@ -134,12 +134,15 @@ export async function putDataset(ports: P, d: DatasetRecord): Promise<void> {
   }
 }
 
+/** The dataset a main-table item holds (its entity item, KEYS.dataset), if any. */
+export const datasetFromItem = (item: Record<string, unknown> | undefined): DatasetRecord | null => (item?.dataset as DatasetRecord | undefined) ?? null;
+
 export async function findDataset(ports: P, id: number): Promise<DatasetRecord | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const out = await ports.tables.doc.send(
     new GetCommand({ TableName: ports.tables.name('main'), Key: entityKey(id), ConsistentRead: true }),
   );
-  return (out.Item?.dataset as DatasetRecord | undefined) ?? null;
+  return datasetFromItem(out.Item);
 }
 
 export async function findDatasetByUuid(ports: P, uuid: string): Promise<DatasetRecord | null> {

@@ -202,3 +202,26 @@ describe('saved charts, explore_json and samples', () => {
     expect(res.body.result.colnames).toContain('Name');
   });
 });
+
+describe('the datasource of a data request', () => {
+  it("is read fresh on every request: a dataset moved to another database answers from that one at once", async () => {
+    const admin = await cloud.login('admin', 'admin');
+    const stocks = (await call('/api/v1/dataset/get_or_create/', { method: 'POST', token: admin, json: { database_id: 1, table_name: 'stocks', schema: 'main' } })).body.result.table_id as number;
+    const count = { columns: [], metrics: ['count'], row_limit: 10 };
+    const before = await call('/api/v1/chart/data', { method: 'POST', token: admin, json: context(stocks, count, { force: true }) });
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    const expected = await raw('SELECT count(*)::INTEGER AS n FROM main.stocks');
+    expect(before.body.result[0].data).toEqual([{ count: Number(expected[0].n) }]);
+
+    const scratch = await call('/api/v1/database/', { method: 'POST', token: admin, json: { database_name: 'scratch_moved', sqlalchemy_uri: 'duckdb:///:memory:' } });
+    expect(scratch.status, JSON.stringify(scratch.body)).toBe(201);
+    const moved = await call(`/api/v1/dataset/${stocks}`, { method: 'PUT', token: admin, json: { database_id: scratch.body.id } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // Twice: the first request after the move, and one more once this container has seen it.
+    for (const force of [false, true]) {
+      const after = await call('/api/v1/chart/data', { method: 'POST', token: admin, json: context(stocks, count, { force }) });
+      expect(after.status, JSON.stringify(after.body)).toBe(400);
+      expect(after.body.errors[0].message).toMatch(/stocks/);
+    }
+  });
+});
