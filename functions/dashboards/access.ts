@@ -4,12 +4,12 @@
 // roles (a dashboard with roles is then seen through its roles only). Editing needs can_write on Dashboard and ownership (or admin).
 import { SupersetError, notFound } from '../../shared/errors';
 import { isFeatureEnabled } from '../../shared/featureFlags';
-import { can, roleIdsOfUser, userIsAdmin } from '../../shared/security/permissions';
+import { can, canAccessDatasource, roleIdsOfUser, userIsAdmin } from '../../shared/security/permissions';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
-import { findChart } from '../charts/repository';
-import { findDataset } from '../datasets/repository';
-import { canReadDatasource } from '../charts/datasource';
+import { findCharts } from '../charts/repository';
+import { findDatasets } from '../datasets/repository';
+import { findDatabase } from '../databases/repository';
 import { findDashboard, findDashboardIdBySlug, type DashboardRecord } from './repository';
 
 export const VIEW = 'Dashboard';
@@ -21,8 +21,7 @@ export const canEditDashboard = (user: Identity, d: DashboardRecord) => can(user
 
 /** Dataset ids read by the dashboard's charts. */
 async function datasetIdsOf(ports: Ports, d: DashboardRecord): Promise<number[]> {
-  const charts = await Promise.all(d.slice_ids.map((id) => findChart(ports, id)));
-  return [...new Set(charts.filter((c) => c !== null).map((c) => c!.datasource_id))];
+  return [...new Set((await findCharts(ports, d.slice_ids)).map((c) => c.datasource_id))];
 }
 
 export async function canSeeDashboard(ports: Ports, user: Identity, d: DashboardRecord): Promise<boolean> {
@@ -31,11 +30,10 @@ export async function canSeeDashboard(ports: Ports, user: Identity, d: Dashboard
   // With DASHBOARD_RBAC a dashboard that names roles is seen through them only (Superset's
   // is_rbac_disabled_filter): reading its datasets no longer opens it.
   if (isFeatureEnabled('DASHBOARD_RBAC') && d.roles.length) return roleIdsOfUser(user).some((r) => d.roles.includes(r));
-  for (const datasetId of await datasetIdsOf(ports, d)) {
-    const dataset = await findDataset(ports, datasetId);
-    if (dataset && (await canReadDatasource(ports, user, dataset))) return true;
-  }
-  return false;
+  const datasets = await findDatasets(ports, await datasetIdsOf(ports, d));
+  const databases = await Promise.all([...new Set(datasets.map((ds) => ds.database_id))].map((id) => findDatabase(ports, id)));
+  const dbById = new Map(databases.filter((db) => db !== null).map((db) => [db!.id, db!]));
+  return datasets.some((ds) => dbById.has(ds.database_id) && canAccessDatasource(user, dbById.get(ds.database_id)!, ds));
 }
 
 /** A dashboard by id or slug, if the user may see it; else 404 as if it did not exist. */

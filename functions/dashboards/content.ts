@@ -1,27 +1,22 @@
 // What the dashboard page renders from, in two calls (Superset's /{id_or_slug}/charts and
 // /{id_or_slug}/datasets): the charts the user may see, and the datasets behind them.
 import { findDatabase } from '../databases/repository';
-import { findDataset } from '../datasets/repository';
+import { findDatasets } from '../datasets/repository';
 import { datasourceData, type People } from '../datasets/present';
-import { getUserById } from '../platform/users';
+import { getUsersByIds } from '../platform/users';
 import { canReadDatasource } from '../charts/datasource';
 import { chartFormData, sliceUrl, thumbnailUrl } from '../charts/present';
-import { findChart, type ChartRecord } from '../charts/repository';
+import { findCharts } from '../charts/repository';
 import { isoNaive } from '../savedQueries/humanize';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { VIEW, readableDashboard } from './access';
 
-async function chartsOf(ports: Ports, sliceIds: number[]): Promise<ChartRecord[]> {
-  const charts = await Promise.all(sliceIds.map((id) => findChart(ports, id)));
-  return charts.filter((c): c is ChartRecord => c !== null);
-}
-
 export async function dashboardCharts(ports: Ports, user: Identity, idOrSlug: string) {
   requirePermission(user, 'can_read', VIEW);
   const dashboard = await readableDashboard(ports, user, idOrSlug);
-  const charts = await chartsOf(ports, dashboard.slice_ids);
+  const charts = await findCharts(ports, dashboard.slice_ids);
   return {
     result: charts.map((c) => ({
       id: c.id,
@@ -48,16 +43,21 @@ export async function dashboardCharts(ports: Ports, user: Identity, idOrSlug: st
 export async function dashboardDatasets(ports: Ports, user: Identity, idOrSlug: string) {
   requirePermission(user, 'can_read', VIEW);
   const dashboard = await readableDashboard(ports, user, idOrSlug);
-  const charts = await chartsOf(ports, dashboard.slice_ids);
+  // Batch reads: the charts, then their datasets, then each database and owner once.
+  const charts = await findCharts(ports, dashboard.slice_ids);
+  const datasets = await findDatasets(ports, charts.map((c) => c.datasource_id));
+  const [databases, owners] = await Promise.all([
+    Promise.all([...new Set(datasets.map((d) => d.database_id))].map((id) => findDatabase(ports, id))),
+    getUsersByIds(ports, datasets.flatMap((d) => d.owners)),
+  ]);
+  const dbById = new Map(databases.filter((db) => db !== null).map((db) => [db!.id, db!]));
   const result: Record<string, unknown>[] = [];
-  for (const datasetId of new Set(charts.map((c) => c.datasource_id))) {
-    const dataset = await findDataset(ports, datasetId);
-    if (!dataset || !(await canReadDatasource(ports, user, dataset))) continue;
-    const db = await findDatabase(ports, dataset.database_id);
-    if (!db) continue;
+  for (const dataset of datasets) {
+    const db = dbById.get(dataset.database_id);
+    if (!db || !(await canReadDatasource(ports, user, dataset, db))) continue;
     const people: People = new Map();
     for (const id of dataset.owners) {
-      const u = await getUserById(ports, id);
+      const u = owners.get(id);
       if (u) people.set(id, { id, first_name: u.first_name, last_name: u.last_name, username: u.username });
     }
     result.push(datasourceData(dataset, db, people));

@@ -2,17 +2,15 @@
 // both: the dashboard's slice_ids (what its page loads) and the chart's `dashboards` (what Explore's
 // save modal and the chart list show).
 import type { Ports } from '../ports/index';
-import { findChart, putChart } from '../charts/repository';
+import { findCharts, putChart } from '../charts/repository';
 import { findDashboard, putDashboard } from './repository';
 
 /** Updates the charts whose membership changed between `before` and `after` for one dashboard. */
 export async function syncChartMembership(ports: Ports, dashboardId: number, before: number[], after: number[]): Promise<void> {
   const added = after.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !after.includes(id));
-  for (const id of [...added, ...removed]) {
-    const chart = await findChart(ports, id);
-    if (!chart) continue;
-    const dashboards = added.includes(id) ? [...new Set([...chart.dashboards, dashboardId])] : chart.dashboards.filter((d) => d !== dashboardId);
+  for (const chart of await findCharts(ports, [...added, ...removed])) {
+    const dashboards = added.includes(chart.id) ? [...new Set([...chart.dashboards, dashboardId])] : chart.dashboards.filter((d) => d !== dashboardId);
     if (dashboards.length !== chart.dashboards.length) await putChart(ports, { ...chart, dashboards });
   }
 }

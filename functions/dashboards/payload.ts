@@ -4,7 +4,7 @@
 import { badRequest } from '../../shared/errors';
 import { validateLayout } from '../../shared/dashboard/layout/index';
 import type { Ports } from '../ports/index';
-import { findChart } from '../charts/repository';
+import { findCharts } from '../charts/repository';
 
 export const UNTITLED = '[ untitled dashboard ]';
 
@@ -57,8 +57,7 @@ export async function checkPositionJson(ports: Ports, text: string): Promise<num
     .filter((v) => v && typeof v === 'object' && (v as { type?: string }).type === 'CHART')
     .map((v) => (v as { meta?: { chartId?: number } }).meta?.chartId)
     .filter((id): id is number => Number.isInteger(id));
-  const existing = new Set<number>();
-  for (const id of new Set(chartIds)) if (await findChart(ports, id)) existing.add(id);
+  const existing = new Set((await findCharts(ports, chartIds)).map((c) => c.id));
   const issues = validateLayout(layout, (id) => existing.has(id));
   if (issues.length) {
     throw badRequest(`Invalid position_json: ${issues[0].message}`, { messages: { position_json: issues.map((i) => (i.id ? `${i.id}: ${i.message}` : i.message)) } });

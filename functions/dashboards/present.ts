@@ -3,7 +3,7 @@ import { roleNameOf } from '../../shared/security/roles';
 import type { Ports } from '../ports/index';
 import { isoNaive, naturalTime } from '../savedQueries/humanize';
 import { chartRelated, type ChartRelated } from '../charts/present';
-import { findChart } from '../charts/repository';
+import { findCharts } from '../charts/repository';
 import type { DashboardRecord } from './repository';
 
 export const dashboardUrl = (d: Pick<DashboardRecord, 'id' | 'slug'>) => `/superset/dashboard/${d.slug ?? d.id}/`;
@@ -18,7 +18,7 @@ export async function toDashboardDict(ports: Ports, d: DashboardRecord, related:
     Promise.all(d.owners.map((id) => related.user(id))),
     related.user(d.created_by),
     related.user(d.changed_by),
-    Promise.all(d.slice_ids.map((id) => findChart(ports, id))),
+    findCharts(ports, d.slice_ids),
     related.tags('dashboard', d.id),
   ]);
   return {
@@ -36,7 +36,7 @@ export async function toDashboardDict(ports: Ports, d: DashboardRecord, related:
     certification_details: d.certification_details,
     owners: owners.filter((o) => o !== null),
     roles: d.roles.map((id) => ({ id, name: roleNameOf(id) ?? String(id) })),
-    charts: charts.filter((c) => c !== null).map((c) => c!.slice_name),
+    charts: charts.map((c) => c.slice_name),
     changed_by: changedBy,
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',
     created_by: createdBy,

@@ -1,10 +1,10 @@
 // Favorites (Superset's FavStar) of any kind of object: one item per user, kind and object id.
 //   pk USER#<uid>#FAVORITES   sk <KIND>#<padded id>
 // One partition per user, so "is it a favorite" is one read and "my favorites of a kind" one query.
-import { BatchGetCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
-import { queryAllItems } from '../ports/tables';
+import { batchGetItems, queryAllItems } from '../ports/tables';
 import { syncFavoriteTag } from '../tags/systemTags';
 
 type P = Pick<Ports, 'tables'>;
@@ -37,17 +37,6 @@ export async function favoriteIds(ports: P, userId: number, kind: FavoriteKind):
 
 /** Which of `ids` the user marked (favorite_status), in at most one batch read per 100 ids. */
 export async function favoriteStatus(ports: P, userId: number, kind: FavoriteKind, ids: number[]): Promise<Set<number>> {
-  const found = new Set<number>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => key(userId, kind, id));
-    while (keys?.length) {
-      const out = await ports.tables.doc.send(
-        new BatchGetCommand({ RequestItems: { [ports.tables.name('main')]: { Keys: keys } } }),
-      );
-      for (const item of out.Responses?.[ports.tables.name('main')] ?? []) found.add(Number(item.objId));
-      keys = out.UnprocessedKeys?.[ports.tables.name('main')]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return found;
+  const items = await batchGetItems(ports.tables, ids.map((id) => key(userId, kind, id)));
+  return new Set(items.map((item) => Number(item.objId)));
 }

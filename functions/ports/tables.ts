@@ -1,5 +1,5 @@
 // The tables port: the DynamoDB document client and the physical table names.
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TableName } from '../../shared/resources/index';
 
 export interface Tables {
@@ -23,5 +23,32 @@ export async function queryAllItems(
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
+  return items;
+}
+
+type Key = Record<string, unknown>;
+const BATCH_GET_MAX = 100;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Items of the main table by key, in one BatchGetItem per 100 keys (duplicates read once), keys the
+ * service left unprocessed asked again after a short back-off. Strongly consistent, as GetItem is here.
+ * Missing items are simply absent: callers index what comes back by their own ids.
+ */
+export async function batchGetItems(tables: Tables, keys: Key[]): Promise<Record<string, unknown>[]> {
+  const table = tables.name('main');
+  const unique = [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()];
+  const items: Record<string, unknown>[] = [];
+  await Promise.all(
+    Array.from({ length: Math.ceil(unique.length / BATCH_GET_MAX) }, async (_, chunk) => {
+      let pending: Key[] | undefined = unique.slice(chunk * BATCH_GET_MAX, (chunk + 1) * BATCH_GET_MAX);
+      for (let attempt = 0; pending?.length; attempt++) {
+        if (attempt) await pause(Math.min(1000, 20 * 2 ** attempt));
+        const out = await tables.doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
+        items.push(...(out.Responses?.[table] ?? []));
+        pending = out.UnprocessedKeys?.[table]?.Keys as Key[] | undefined;
+      }
+    }),
+  );
   return items;
 }

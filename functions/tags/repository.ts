@@ -3,12 +3,12 @@
 //   name claim:     pk TAGNAME#<name>  sk TAGNAME                  (names are unique, as Superset's are)
 //   tagged object:  pk TAG#<tag id>    sk OBJ#<type>#<padded id>   gsi1 TAGGED#<type>#<id> / padded tag id
 // One item per tagging serves both ways: a tag's objects are its partition, an object's tags its gsi1.
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { TagTypeId, TaggableType } from '../../shared/tags/tagNames';
 import type { Ports } from '../ports/index';
-import { queryAllItems } from '../ports/tables';
+import { batchGetItems, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -73,15 +73,7 @@ export async function findTagByName(ports: P, name: string): Promise<TagRecord |
 /** Several tags by id in batch reads (an object's tags, a page of a list's tags). */
 export async function findTags(ports: P, ids: number[]): Promise<Map<number, TagRecord>> {
   const found = new Map<number, TagRecord>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => KEYS.tag(id));
-    while (keys?.length) {
-      const out = await ports.tables.doc.send(new BatchGetCommand({ RequestItems: { [table(ports)]: { Keys: keys } } }));
-      for (const item of out.Responses?.[table(ports)] ?? []) if (item.tag) found.set(item.tag.id, item.tag as TagRecord);
-      keys = out.UnprocessedKeys?.[table(ports)]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
+  for (const item of await batchGetItems(ports.tables, ids.map((id) => KEYS.tag(id)))) if (item.tag) found.set((item.tag as TagRecord).id, item.tag as TagRecord);
   return found;
 }
 

@@ -37,6 +37,15 @@ export function loadHandler(module: string): Promise<Handler> {
   return pending;
 }
 
+/**
+ * Loads every function's module (as `npm start` does in the background after starting), so the first
+ * request to each does not pay for compiling it; answers how many failed (they report on first use).
+ */
+export async function loadAllHandlers(modules: Iterable<string>): Promise<number> {
+  const results = await Promise.allSettled([...modules].map((m) => loadHandler(m)));
+  return results.filter((r) => r.status === 'rejected').length;
+}
+
 export function lambdaContext(module: string, timeoutSeconds: number, region: string): Context {
   const deadline = Date.now() + timeoutSeconds * 1000;
   const name = `sqlscape-${module}`;

@@ -2,7 +2,7 @@
 // PORT is the only fixed port: the AWS edge takes a free one (LOCAL_EDGE_PORT pins it), so two stacks
 // on two data folders run side by side with nothing but PORT (and LOCAL_DATA_DIR) set.
 import { startStack } from './stack';
-import { loadHandler } from './lambda';
+import { loadAllHandlers } from './lambda';
 import { handlerModules } from '../../shared/routes/index';
 import { WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 
@@ -31,8 +31,7 @@ try {
   // Load every handler module now, in the background, so the first page does not pay for compiling
   // them one request at a time (Lambda would pay a cold start per function instead).
   const warming = Date.now();
-  void Promise.allSettled([...handlerModules, ...Object.values(WEBSOCKET_HANDLERS)].map((m) => loadHandler(m))).then((results) => {
-    const failed = results.filter((r) => r.status === 'rejected').length;
+  void loadAllHandlers([...handlerModules, ...Object.values(WEBSOCKET_HANDLERS)]).then((failed) => {
     log(`handlers loaded in ${Date.now() - warming}ms${failed ? ` (${failed} failed: they report on first use)` : ''}`);
   });
 

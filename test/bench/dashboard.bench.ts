@@ -4,7 +4,8 @@
 //   2. every chart in the first viewport painted     (< 2.5 s)
 //   3. all 50 charts painted after scrolling down    (< 5 s; warm server cache < 2 s)
 //   4. dragging a chart in edit mode (HTML5 move over the drop zones, then a react-rnd resize): p95 frame < 20 ms
-// Times run from the page's navigation start. Prints tables; a missed budget shows "NO"; only errors exit non-zero.
+// Times run from the page's navigation start. "Cold" is the server's chart data cache, not a function's
+// cold start: the functions' modules are loaded first, as `npm start` does in the background. Prints tables; a missed budget shows "NO"; only errors exit non-zero.
 // Env: DASHBOARD_BENCH_RUNS (warm runs, default 3).
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
@@ -13,6 +14,8 @@ import { startE2eStack } from '../e2e/support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { idMaker, layoutOfCharts } from '../../shared/dashboard/layout/index';
 import { fmt, median, percentile, printTable } from './support';
+import { loadAllHandlers } from '../../infra/local/lambda';
+import { handlerModules } from '../../shared/routes/index';
 import { defineNameHelper } from './uiProbes';
 
 const RUNS = Math.max(1, Number(process.env.DASHBOARD_BENCH_RUNS ?? 3));
@@ -119,6 +122,8 @@ try {
   cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
   const token = await cloud.login('admin', 'admin');
   const id = await makeDashboard(cloud, token);
+  const failedModules = await loadAllHandlers(handlerModules);
+  if (failedModules) throw new Error(`${failedModules} function modules failed to load`);
   const url = `${cloud.url}/superset/dashboard/${id}/`;
   browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
   const page = await browser.newPage();
@@ -129,13 +134,20 @@ try {
   for (let i = 0; i < RUNS; i++) warm.push(await loadDashboard(page, url));
   const warmAll = median(warm.map((w) => w.all));
 
-  // Edit mode: move the first chart over the drop zones, then resize the second one.
+  // Edit mode: move the first chart over the drop zones, then resize another one.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('button', { name: 'Edit dashboard' }).click();
   const handle = page.locator('.edit-tools__handle').nth(1);
   await handle.waitFor();
+  // Onto the drop zone between the first two rows (a full row takes no fifth chart): the chart really
+  // moves into a row of its own (checked below).
+  const chartOrder = () => page.locator('.dash-chart__card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.chartId).join(','));
+  const before = await chartOrder();
+  const zone = page.locator('.dash-grid > .drop-zone--vertical').nth(1);
   const h = (await handle.boundingBox())!;
-  const moveFrames = await framesDuring(page, () => dragSteps(page, { x: h.x + h.width / 2, y: h.y + h.height / 2 }, { x: h.x + 700, y: h.y + 600 }, 60));
+  const z = (await zone.boundingBox())!;
+  const moveFrames = await framesDuring(page, () => dragSteps(page, { x: h.x + h.width / 2, y: h.y + h.height / 2 }, { x: z.x + z.width / 2, y: z.y + z.height / 2 }, 60));
+  const moved = (await chartOrder()) !== before;
   const corner = page.locator('.resize-handle--corner').nth(1);
   const c = (await corner.boundingBox())!;
   const resizeFrames = await framesDuring(page, () => dragSteps(page, { x: c.x + c.width / 2, y: c.y + c.height / 2 }, { x: c.x + 300, y: c.y + 150 }, 60));
@@ -150,7 +162,7 @@ try {
     row('edit mode: resizing a chart, p95 frame', percentile(resizeFrames, 95), BUDGET.frameP95Ms),
   ]);
   const failed = [cold, ...warm].reduce((n, r) => Math.max(n, r.failed), 0);
-  console.log(`warm runs (first / in view / all, ms): ${warm.map((w) => `${fmt(w.first, 0)}/${fmt(w.viewport, 0)}/${fmt(w.all, 0)}`).join(', ')}; charts failed: ${failed}; frames: move ${moveFrames.length}, resize ${resizeFrames.length}`);
+  console.log(`warm runs (first / in view / all, ms): ${warm.map((w) => `${fmt(w.first, 0)}/${fmt(w.viewport, 0)}/${fmt(w.all, 0)}`).join(', ')}; charts failed: ${failed}; frames: move ${moveFrames.length}, resize ${resizeFrames.length}; the dragged chart moved: ${moved ? 'yes' : 'NO'}`);
 } catch (e) {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e);
   exitCode = 1;

@@ -6,6 +6,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirec
 import { isSignedIn, onSessionEnd } from '../auth/session';
 import { addWarningToast } from '../features/toasts/toastStore';
 import { logEvent } from '../features/eventLog/eventLogClient';
+import { prefetchDashboard } from '../features/dashboards/actions/prefetchDashboard';
 import { AppShell } from './AppShell';
 import { RootLayout } from './RootLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -52,7 +53,18 @@ const savedQueriesRoute = page('savedqueryview/list', 'Saved queries', () => imp
 const exploreRoute = page('explore', 'Explore', () => import('../features/explore/ExplorePage'));
 const legacyExploreRoute = page('superset/explore', 'Explore', () => import('../features/explore/ExplorePage'));
 const permalinkExploreRoute = page('superset/explore/p/$key', 'Explore', () => import('../features/explore/ExplorePage'));
-const dashboardRoute = page('superset/dashboard/$idOrSlug', 'Dashboard', () => import('../features/dashboards/DashboardPage'));
+// The dashboard's data is asked for while its page chunk downloads (not on a hover's preload).
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'superset/dashboard/$idOrSlug',
+  staticData: { title: 'Dashboard' },
+  component: lazyRouteComponent(() => import('../features/dashboards/DashboardPage')),
+  loader: ({ params, preload }) => {
+    if (!preload) prefetchDashboard(params.idOrSlug);
+  },
+  // Search changes on the open dashboard (filter state, used URL flags) are not a new load.
+  shouldReload: false,
+});
 const dashboardPermalinkRoute = page('superset/dashboard/p/$key', 'Dashboard', () => import('../features/dashboards/DashboardPermalinkPage'));
 const chartListRoute = page('chart/list', 'Charts', () => import('../features/charts/ChartListPage'));
 const chartAddRoute = page('chart/add', 'Create a new chart', () => import('../features/charts/ChartAddPage'));

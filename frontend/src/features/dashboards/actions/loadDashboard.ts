@@ -7,10 +7,12 @@ import { can, userIsAdmin } from '../../../../../shared/security/permissions';
 import type { DatasourceMeta } from '../../../../../shared/viz/types';
 import { readUrlDataMask } from './filterStateUrl';
 import { api } from '../../../api/client';
+import { dashboardCalls } from './prefetchDashboard';
+import { resetChartQueue } from './chartQueue';
 import { session } from '../../../auth/session';
 import { initialChartState } from '../../charts/state/chartStatus';
 import { dashboardStore, type ChartEntry, type DashboardChart } from '../state/dashboardStore';
-import { initialUiState } from '../state/dashboardState';
+import { initialUiState, setStarred } from '../state/dashboardState';
 import { makeId } from './ids';
 import { initDataMask } from './filterActions';
 import type { DataMask } from '../../../../../shared/dashboard/filters/index';
@@ -82,13 +84,9 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}, 
   dashboardStore.status = 'loading';
   dashboardStore.error = null;
   try {
-    const [dash, charts, datasets] = await Promise.all([
-      api.call('dashboard.get', { params: { pk: idOrSlug } }),
-      api.call('dashboard.charts', { params: { pk: idOrSlug } }),
-      api.call('dashboard.datasets', { params: { pk: idOrSlug } }),
-    ]);
+    const calls = dashboardCalls(idOrSlug);
+    const [dash, charts, datasets] = await Promise.all([calls.dash, calls.charts, calls.datasets]);
     const d = dash.result;
-    const star = await api.call('dashboard.favoriteStatus', { q: [dash.id] });
     const owners: DashboardInfoOwners = d.owners ?? [];
     const roles = session.roles;
     const canEdit = can({ roles }, 'can_write', 'Dashboard') && (userIsAdmin({ roles }) || owners.some((o) => o.id === session.userId));
@@ -122,12 +120,13 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}, 
     };
     dashboardStore.charts = Object.fromEntries(chartList.map((c) => [c.id, c]));
     dashboardStore.datasources = Object.fromEntries(datasets.result.map((ds) => [String(ds.uid), ref(datasourceMeta(ds))]));
+    resetChartQueue();
     dashboardStore.chartEntries = Object.fromEntries(chartList.map((c) => [c.id, newEntry()]));
     dashboardStore.history = startHistory(layout);
     dashboardStore.savedLayout = layout;
     dashboardStore.ui = initialUiState({
       isPublished: Boolean(d.published),
-      isStarred: Boolean(star.result[0]?.value),
+      isStarred: false,
       refreshFrequency: Number(metadata.refresh_frequency ?? 0),
       lastModifiedTime: Date.parse(`${d.changed_on}Z`) / 1000,
       colorScheme: (metadata.color_scheme as string) ?? null,
@@ -139,6 +138,13 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}, 
     initDataMask(shared.dataMask ?? (await readUrlDataMask(dash.id)) ?? {});
     if (shared.activeTabs?.length) dashboardStore.ui = { ...dashboardStore.ui, activeTabs: [...shared.activeTabs] };
     dashboardStore.status = 'ready';
+    // The star follows without holding the page back.
+    void api.call('dashboard.favoriteStatus', { q: [dash.id] }).then(
+      (star) => {
+        if (dashboardStore.info?.id === dash.id) dashboardStore.ui = setStarred(dashboardStore.ui, Boolean(star.result[0]?.value));
+      },
+      () => undefined,
+    );
   } catch (error) {
     dashboardStore.status = 'error';
     dashboardStore.error = error instanceof Error ? error.message : String(error);

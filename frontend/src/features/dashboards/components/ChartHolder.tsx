@@ -1,6 +1,7 @@
-// A chart cell: queries its chart when it first comes into view (charts out of view or in closed tabs
-// wait), draws the answer at the cell's size with the chart's viz plugin, and shows loading, the
-// error, or the chart with its menu.
+// A chart cell: queries its chart when it first comes into view, or once the charts in view are
+// loaded when it is within a screen of the view (actions/chartQueue.ts; charts further away and in
+// closed tabs wait), draws the answer at the cell's size with the chart's viz plugin, and shows
+// loading, the error, or the chart with its menu.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
@@ -8,34 +9,62 @@ import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../../shared/viz/types';
 import { ChartView } from '../../charts/render/ChartView';
 import { dashboardStore } from '../state/dashboardStore';
-import { chartFormData, ensureChartEntry, queryChart } from '../actions/chartActions';
+import { chartFormData, ensureChartEntry } from '../actions/chartActions';
+import { queryInView, queryNearby } from '../actions/chartQueue';
 import { chartExtraFormData } from '../actions/filterContext';
 import { ChartMenu } from './ChartMenu';
 import { crossFilterFromClick } from '../actions/filterActions';
 import { FilterIndicator } from './FilterIndicator';
 
+/** How long a cell's size must hold before its chart is drawn again at the new size. */
+const RESIZE_SETTLE_MS = 120;
+
+/**
+ * The cell's size: the first one at once, later changes once they settle, so dragging a resize handle
+ * (or the window's edge) redraws the chart when the user stops, not on every frame of the drag.
+ */
 function useSize(ref: React.RefObject<HTMLElement | null>) {
   const [size, setSize] = useState({ width: 0, height: 0 });
+  const shown = useRef(size);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (next: { width: number; height: number }) => {
+      shown.current = next;
+      setSize(next);
+    };
+    const observer = new ResizeObserver(([entry]) => {
+      const next = { width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) };
+      clearTimeout(timer);
+      if (next.width === shown.current.width && next.height === shown.current.height) return;
+      if (shown.current.width === 0 || shown.current.height === 0) show(next);
+      else timer = setTimeout(() => show(next), RESIZE_SETTLE_MS);
+    });
     observer.observe(el);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
   }, [ref]);
   return size;
 }
 
-function useInView(ref: React.RefObject<HTMLElement | null>) {
-  const [seen, setSeen] = useState(false);
+/** Whether the cell has been in view, or near it (within one more screen), since it was placed. */
+function useProximity(ref: React.RefObject<HTMLElement | null>): 'inView' | 'near' | null {
+  const [proximity, setProximity] = useState<'inView' | 'near' | null>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!el || seen) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: '200px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, seen]);
-  return seen;
+    if (!el || proximity === 'inView') return;
+    const watch = (margin: string, reached: 'inView' | 'near') => {
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setProximity((p) => (p === 'inView' ? p : reached)), { rootMargin: margin });
+      observer.observe(el);
+      return observer;
+    };
+    const observers = [watch('200px', 'inView'), ...(proximity === null ? [watch('100% 0px', 'near')] : [])];
+    return () => observers.forEach((o) => o.disconnect());
+  }, [ref, proximity]);
+  return proximity;
 }
 
 function draw(vizType: string, formData: FormData, queriesData: ChartDataResponseResult[], width: number, height: number, datasource: unknown): ChartProps | Error {
@@ -53,13 +82,14 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
   const entry = snap.chartEntries[chartId];
   const body = useRef<HTMLDivElement>(null);
   const size = useSize(body);
-  const inView = useInView(body);
+  const proximity = useProximity(body);
   const [showDescription, setShowDescription] = useState(false);
 
   useEffect(() => {
     if (chart && !entry) ensureChartEntry(chartId);
-    else if (inView && entry && entry.state.chartStatus === '') void queryChart(chartId, dashboardStore.force);
-  }, [inView, entry, chart, chartId]);
+    else if (proximity === 'inView' && entry?.state.chartStatus === '') queryInView(chartId);
+    else if (proximity === 'near' && entry?.state.chartStatus === '') queryNearby(chartId);
+  }, [proximity, entry, chart, chartId]);
 
   const focused = snap.focusedChartId === chartId;
   const fullSize = snap.ui.fullSizeChartId === chartId;
