@@ -27,5 +27,16 @@ declare module 's3rver' {
     close(): Promise<void>;
     /** Koa's request listener (s3rver is a Koa application). */
     callback(): (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+    /** Koa's middleware list (s3rver's request log first). */
+    middleware: ((...args: unknown[]) => unknown)[];
+    /** Its FilesystemStore. */
+    store: S3rverStore;
+  }
+  export interface S3rverStore {
+    getSubresource(bucket: string, key: string | undefined, type: string): Promise<unknown>;
+    putSubresource(bucket: string, key: string | undefined, resource: { type: string }): Promise<void>;
+    deleteSubresource(bucket: string, key: string | undefined, type: string): Promise<void>;
+    deleteBucket(bucket: string): Promise<void>;
+    reset(): void;
   }
 }

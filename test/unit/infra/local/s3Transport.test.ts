@@ -8,6 +8,9 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateBucketCommand,
+  DeleteBucketCorsCommand,
+  GetBucketCorsCommand,
+  PutBucketCorsCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -78,5 +81,21 @@ describe('in-process S3 transport', () => {
     await expect(inProcess.send(new GetObjectCommand({ Bucket: bucket, Key: 'missing' }))).rejects.toMatchObject({ name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } });
     expect(await s3Blobs(inProcess, bucket).get('missing')).toBeNull();
     await expect(inProcess.send(new PutObjectCommand({ Bucket: 'no-such-bucket', Key: 'k', Body: 'x' }))).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+
+  it('applies bucket CORS written either way at once (the store keeps bucket configurations in memory)', async () => {
+    const preflight = () =>
+      fetch(`${edge.url}/${bucket}/a/b%20c.json`, { method: 'OPTIONS', headers: { origin: 'http://app.test', 'access-control-request-method': 'GET' } });
+    expect((await preflight()).status).toBe(403);
+    const rules = { CORSRules: [{ AllowedOrigins: ['http://app.test'], AllowedMethods: ['GET'] }] };
+    await overHttp.send(new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: rules }));
+    expect((await inProcess.send(new GetBucketCorsCommand({ Bucket: bucket }))).CORSRules?.[0].AllowedOrigins).toEqual(['http://app.test']);
+    const allowed = await preflight();
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-methods')).toMatch(/GET/);
+
+    await inProcess.send(new DeleteBucketCorsCommand({ Bucket: bucket }));
+    await expect(overHttp.send(new GetBucketCorsCommand({ Bucket: bucket }))).rejects.toMatchObject({ name: 'NoSuchCORSConfiguration' });
+    expect((await preflight()).status).toBe(403);
   });
 });
