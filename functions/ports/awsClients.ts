@@ -12,6 +12,12 @@ import { captureClient } from '../observability/tracer';
 
 const region = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
+// cacheMiddleware: the SDK resolves a command class's middleware stack once per client instead of on
+// every send (nothing here changes a client's stack after it is built; Tracer's capture comes first).
+// Not for DynamoDB: lib-dynamodb's commands return a handler bound to their own first instance, so a
+// cached one would resend that command's input.
+const cacheMiddleware = true;
+
 /** `transport`: how requests travel and are signed (the local cloud hands them to its emulator in-process). */
 export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'>) =>
   DynamoDBDocumentClient.from(captureClient(new DynamoDBClient({ region: region(), ...transport })), {
@@ -22,6 +28,7 @@ export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'reque
 export const makeS3Client = (transport?: Pick<S3ClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'>) =>
   captureClient(new S3Client({
     region: region(),
+    cacheMiddleware,
     ...transport,
     forcePathStyle: process.env[FUNCTION_ENV.s3ForcePathStyle] === '1',
     // Results are written once and read back whole; a checksum over every multi-MB body costs CPU
@@ -30,7 +37,7 @@ export const makeS3Client = (transport?: Pick<S3ClientConfig, 'requestHandler' |
     responseChecksumValidation: 'WHEN_REQUIRED',
   }));
 
-export const makeSqsClient = () => captureClient(new SQSClient({ region: region() }));
+export const makeSqsClient = () => captureClient(new SQSClient({ region: region(), cacheMiddleware }));
 
 export const makeKmsClient = () => captureClient(new KMSClient({ region: region() }));
 

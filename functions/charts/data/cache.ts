@@ -89,7 +89,8 @@ export async function writeCacheText<M = unknown>(
 ): Promise<CachedText<M> | null> {
   if (timeoutSeconds < 0) return null;
   const header: Header = { cachedAtMs: nowMs, expiresAtMs: nowMs + timeoutSeconds * 1000, ...(meta === null ? {} : { meta }) };
-  await blobs.put(objectKey(key), `${JSON.stringify(header)}\n${text}`, 'application/json');
+  // As bytes, encoded once: the SDK would scan a string for its length before encoding it to send.
+  await blobs.put(objectKey(key), Buffer.from(`${JSON.stringify(header)}\n${text}`, 'utf8'), 'application/json');
   return { cachedAtMs: header.cachedAtMs, expiresAtMs: header.expiresAtMs, meta, text };
 }
 
