@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, loginAs, type TestBrowser } from '../e2e/support/browser';
 import { startE2eStack } from '../e2e/support/stack';
 import type { LocalCloud } from '../support/localCloud';
-import { idMaker, layoutOfCharts } from '../../shared/dashboard/layout/index';
+import { loadDashboard, makeDashboard } from './dashboardSupport';
 import { fmt, median, percentile, printTable } from './support';
 import { loadAllHandlers } from '../../infra/local/lambda';
 import { handlerModules } from '../../shared/routes/index';
@@ -22,66 +22,6 @@ const RUNS = Math.max(1, Number(process.env.DASHBOARD_BENCH_RUNS ?? 3));
 const CHARTS = 50;
 const BUDGET = { firstMs: 1000, viewportMs: 2500, allMs: 5000, allWarmMs: 2000, frameP95Ms: 20 };
 const yesNo = (ok: boolean) => (ok ? 'yes' : 'NO');
-
-async function makeDashboard(cloud: LocalCloud, token: string): Promise<number> {
-  const call = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-    const res = await fetch(`${cloud.url}${path}`, { method: init.method ?? 'GET', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, any>;
-  };
-  const examples = (await call('/api/v1/chart/?q=(page_size:100)')).result as { id: number }[];
-  if (!examples.length) throw new Error('no example charts (SEED_EXAMPLE_CHARTS)');
-  const charts: { id: number; name: string }[] = [];
-  for (let i = 0; i < CHARTS; i++) {
-    const source = (await call(`/api/v1/chart/${examples[i % examples.length].id}`)).result;
-    const made = await call('/api/v1/chart/', { method: 'POST', json: { slice_name: `${source.slice_name} #${i + 1}`, viz_type: source.viz_type, params: source.params, datasource_id: source.datasource_id, datasource_type: source.datasource_type } });
-    charts.push({ id: made.id, name: `${source.slice_name} #${i + 1}` });
-  }
-  let n = 0;
-  const layout = layoutOfCharts(charts, idMaker(() => `bench${++n}`), 3);
-  const dash = await call('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Fifty charts', position_json: JSON.stringify(layout), published: true } });
-  return dash.id;
-}
-
-/** Loads the dashboard and returns ms from navigation start to: the first chart, every chart in view, all charts (scrolling down). */
-async function loadDashboard(page: Page, url: string) {
-  await page.goto(url);
-  await defineNameHelper(page);
-  return page.evaluate(async (total) => {
-    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-    const cards = () => Array.from(document.querySelectorAll<HTMLElement>('.dash-chart__card'));
-    // A dashboard chart is drawn in the commit that stores its data ('success'; 'rendered' once reported).
-    const painted = (c: HTMLElement) => c.dataset.status === 'success' || c.dataset.status === 'rendered';
-    const done = (c: HTMLElement) => painted(c) || c.dataset.status === 'failed';
-    const inView = (c: HTMLElement) => {
-      const r = c.getBoundingClientRect();
-      return r.bottom > 0 && r.top < window.innerHeight;
-    };
-    const deadline = performance.now() + 60_000;
-    let first = 0;
-    let viewport = 0;
-    while (performance.now() < deadline) {
-      const now = await frame();
-      const all = cards();
-      if (!first && all.some(painted)) first = now;
-      const visible = all.filter(inView);
-      if (!viewport && visible.length > 0 && visible.every(done)) viewport = now;
-      if (first && viewport) break;
-    }
-    // Then down the page, one viewport per frame once the charts in view are done.
-    const scroller = document.scrollingElement ?? document.documentElement;
-    while (performance.now() < deadline) {
-      const now = await frame();
-      const all = cards();
-      if (all.length >= total && all.every(done)) {
-        const failed = all.filter((c) => c.dataset.status === 'failed').length;
-        return { first, viewport, all: now, failed };
-      }
-      if (all.filter(inView).every(done)) scroller.scrollTop += window.innerHeight;
-    }
-    throw new Error(`not every chart painted within 60 s: ${cards().filter((c) => !done(c)).length} left of ${cards().length}`);
-  }, CHARTS);
-}
 
 /** Records animation frame deltas while `act` runs (in the page's own frame loop). */
 async function framesDuring(page: Page, act: () => Promise<void>): Promise<number[]> {
@@ -121,7 +61,7 @@ let exitCode = 0;
 try {
   cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
   const token = await cloud.login('admin', 'admin');
-  const id = await makeDashboard(cloud, token);
+  const { id } = await makeDashboard(cloud, token);
   const failedModules = await loadAllHandlers(handlerModules);
   if (failedModules) throw new Error(`${failedModules} function modules failed to load`);
   const url = `${cloud.url}/superset/dashboard/${id}/`;
