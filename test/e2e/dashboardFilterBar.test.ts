@@ -71,6 +71,7 @@ describe('the filter bar', () => {
     await picker.getByLabel('Start date').fill('2014-01-01');
     await picker.getByLabel('End date').fill('2015-01-01');
     await picker.getByText('Actual time range: 2014-01-01 ≤ col < 2015-01-01').waitFor();
+    await screenshot(page, 'dashboard-filter-time-range-picker');
     await picker.getByRole('button', { name: 'Apply' }).click();
     // The bar shows the range as its label; "Apply filters" sends it.
     await page.getByRole('button', { name: '2014-01-01 : 2015-01-01, Period time range' }).waitFor();
@@ -167,6 +168,9 @@ describe('the filter bar', () => {
     await editor.getByLabel('Filter value').fill('Europe');
     await editor.getByRole('button', { name: 'Save' }).click();
     await dialog.getByRole('button', { name: 'Edit filter Origin == Europe' }).waitFor();
+    await dialog.getByRole('button', { name: 'No filter, Pre-filter time range' }).click();
+    await screenshot(page, 'dashboard-filter-pre-filter');
+    await dialog.getByRole('group', { name: 'Edit Pre-filter time range' }).getByRole('button', { name: 'Cancel' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The filters were saved').waitFor();
     const europe = (await kit.raw(`SELECT DISTINCT "Cylinders" AS c FROM cars WHERE "Origin" = 'Europe' ORDER BY 1`)).map((r) => String(r.c));
