@@ -13,7 +13,7 @@ import { acceptPresigned } from './presignedUrls';
 import { BodyTooLargeError } from './http/body';
 import { inProcessDynamoTransport } from './dynamoTransport';
 import { inProcessS3Transport } from './s3Transport';
-import { cacheBucketSubresources, s3rverListener } from './s3rverInProcess';
+import { cacheBucketState, s3rverListener } from './s3rverInProcess';
 import { openDynamoStore, type DynamoStore } from './dynamoStore';
 import { QueueStore } from './sqs/queueStore';
 import { handleSqs, isSqsRequest } from './sqs/sqsApi';
@@ -66,7 +66,7 @@ interface Emulators {
 async function startEmulators(dataDir: string, region: string): Promise<Emulators> {
   const dynamo = await openDynamoStore(join(dataDir, 'dynamodb'));
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: join(dataDir, 's3'), silent: true });
-  cacheBucketSubresources(s3.store);
+  cacheBucketState(s3.store);
   await s3.run();
   return {
     dynamo,

@@ -2,34 +2,45 @@
 // single-process emulator does not need:
 //  - its request log: koa-logger formats a coloured line (chalk) for every request and hands it to a
 //    winston logger that `silent` then drops;
-//  - its bucket configuration: the CORS and website middlewares read `<bucket>/cors.xml` and
-//    `website.xml` from disk before every object request (two failed opens when, as here, there are none).
-// The listener built here skips the log when s3rver is silent, and bucket-level configurations are
-// kept in memory: only this s3rver writes its folder (the data folder is locked to this process,
+//  - its buckets: every request stats the bucket's folder, and the CORS and website middlewares read
+//    `<bucket>/cors.xml` and `website.xml` from disk before every object request (two failed opens
+//    when, as here, there are none).
+// The listener built here skips the log when s3rver is silent, and buckets and their configurations
+// are kept in memory: only this s3rver writes its folder (the data folder is locked to this process,
 // dataDirLock.ts), and every write of a configuration or a bucket goes through its store, which
-// updates the copy. Object-level subresources (ACLs) are read from disk as before.
+// updates the copy. Objects and object-level subresources (ACLs) are read from disk as before.
 import type S3rver from 's3rver';
 import type { S3rverStore } from 's3rver';
 
-/** Keeps bucket-level subresources (CORS, website) of `store` in memory, updated by its own writes. */
-export function cacheBucketSubresources(store: S3rverStore): void {
+/** Keeps `store`'s buckets and their subresources (CORS, website) in memory, updated by its own writes. */
+export function cacheBucketState(store: S3rverStore): void {
   const cached = new Map<string, Promise<unknown>>();
   const id = (bucket: string, type: string) => `${bucket}\u0000${type}`;
   const forgetBucket = (bucket: string) => {
     for (const key of cached.keys()) if (key.startsWith(`${bucket}\u0000`)) cached.delete(key);
   };
-  const { getSubresource, putSubresource, deleteSubresource, deleteBucket, reset } = store;
-  store.getSubresource = (bucket, key, type) => {
-    if (key !== undefined) return getSubresource.call(store, bucket, key, type);
-    let found = cached.get(id(bucket, type));
+  const { getBucket, putBucket, getSubresource, putSubresource, deleteSubresource, deleteBucket, reset } = store;
+  const remembered = (key: string, read: () => Promise<unknown>) => {
+    let found = cached.get(key);
     if (!found) {
-      found = getSubresource.call(store, bucket, key, type);
-      cached.set(id(bucket, type), found);
+      found = read();
+      cached.set(key, found);
       // A failed read is not kept.
-      found.catch(() => cached.delete(id(bucket, type)));
+      found.catch(() => cached.delete(key));
     }
     return found;
   };
+  store.getBucket = (bucket) => remembered(id(bucket, ''), () => getBucket.call(store, bucket));
+  store.putBucket = async (bucket) => {
+    forgetBucket(bucket);
+    try {
+      return await putBucket.call(store, bucket);
+    } finally {
+      forgetBucket(bucket);
+    }
+  };
+  store.getSubresource = (bucket, key, type) =>
+    key !== undefined ? getSubresource.call(store, bucket, key, type) : remembered(id(bucket, type), () => getSubresource.call(store, bucket, key, type));
   store.putSubresource = async (bucket, key, resource) => {
     if (key === undefined) cached.delete(id(bucket, resource.type));
     try {

@@ -36,6 +36,8 @@ declare module 's3rver' {
     getSubresource(bucket: string, key: string | undefined, type: string): Promise<unknown>;
     putSubresource(bucket: string, key: string | undefined, resource: { type: string }): Promise<void>;
     deleteSubresource(bucket: string, key: string | undefined, type: string): Promise<void>;
+    getBucket(bucket: string): Promise<unknown>;
+    putBucket(bucket: string): Promise<unknown>;
     deleteBucket(bucket: string): Promise<void>;
     reset(): void;
   }

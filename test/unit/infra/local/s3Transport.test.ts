@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateBucketCommand,
+  DeleteBucketCommand,
   DeleteBucketCorsCommand,
   GetBucketCorsCommand,
   PutBucketCorsCommand,
@@ -81,6 +82,17 @@ describe('in-process S3 transport', () => {
     await expect(inProcess.send(new GetObjectCommand({ Bucket: bucket, Key: 'missing' }))).rejects.toMatchObject({ name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } });
     expect(await s3Blobs(inProcess, bucket).get('missing')).toBeNull();
     await expect(inProcess.send(new PutObjectCommand({ Bucket: 'no-such-bucket', Key: 'k', Body: 'x' }))).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+
+  it('sees buckets created and deleted either way at once (the store keeps buckets in memory)', async () => {
+    const put = (client: S3Client) => client.send(new PutObjectCommand({ Bucket: 'later', Key: 'k', Body: 'x' }));
+    await expect(put(inProcess)).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    await overHttp.send(new CreateBucketCommand({ Bucket: 'later' }));
+    await put(inProcess);
+    await inProcess.send(new DeleteObjectCommand({ Bucket: 'later', Key: 'k' }));
+    await inProcess.send(new DeleteBucketCommand({ Bucket: 'later' }));
+    await expect(put(overHttp)).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    await expect(put(inProcess)).rejects.toMatchObject({ name: 'NoSuchBucket' });
   });
 
   it('applies bucket CORS written either way at once (the store keeps bucket configurations in memory)', async () => {
