@@ -1,5 +1,6 @@
 // The filter bar's controls in Chromium: the time range filter is Explore's time range picker (a
-// custom range and 'Last year' applied reach the chart's query); a value filter splits a pasted list
+// custom range and 'Last year' applied reach the chart's query; its default is picked in the
+// configuration modal); a value filter splits a pasted list
 // on comma, newline, semicolon and tab, shows at most 4 tags cut at 20 characters; values sorted
 // descending; dividers with their title and description; the preselect_filters URL parameter; a
 // chart's applied-filters popover names the filters applied and the one it could not apply, with why;
@@ -91,6 +92,31 @@ describe('the filter bar', () => {
     await page.close();
   });
 
+  it("a time range filter's default is picked in the configuration modal with the same picker, saved and shown in the bar", async () => {
+    const id = await kit.dashboard('Weather default period', [await kit.chartId('Weather types in Seattle')]);
+    const page = await open(id);
+    await page.getByRole('button', { name: 'Add or edit filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
+    await dialog.getByLabel('Filter name', { exact: true }).fill('Period');
+    await dialog.getByLabel('Filter type').selectOption('filter_time');
+    await dialog.getByRole('button', { name: 'No filter, Default time range' }).click();
+    const picker = dialog.getByRole('group', { name: 'Edit Default time range' });
+    await picker.getByLabel('Range type').selectOption('Previous');
+    await picker.getByRole('radio', { name: 'previous calendar quarter' }).check();
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    // Escape in the picker closes the picker only, not the configuration around it.
+    await dialog.getByRole('button', { name: 'previous calendar quarter, Default time range' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => picker.count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The filters were saved').waitFor();
+    expect((await kit.metadata(id)).native_filter_configuration[0].defaultDataMask.filterState.value).toBe('previous calendar quarter');
+    await page.reload();
+    await page.getByRole('button', { name: 'previous calendar quarter, Period time range' }).waitFor();
+    await page.close();
+  });
+
   it('a pasted list splits on comma, newline, semicolon and tab; at most 4 tags, each cut at 20 characters, then "+ N ..."', async () => {
     const cars = await kit.datasetId('cars');
     const id = await carsDashboard('Car names', [nativeFilter('name', 'Car name', 'filter_select', { datasetId: cars, column: 'Name' })]);
@@ -161,8 +187,13 @@ describe('the filter bar', () => {
     const page = await open(id);
     await page.getByRole('button', { name: 'Add or edit filters' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
-    await dialog.getByRole('button', { name: 'Add filter to Pre-filter' }).click();
     const editor = page.getByRole('dialog', { name: 'Edit filter', exact: true });
+    // Escape closes the adhoc filter editor only: the innermost dialog takes the keys.
+    await dialog.getByRole('button', { name: 'Add filter to Pre-filter' }).click();
+    await editor.getByLabel('Filter column').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => editor.count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Add filter to Pre-filter' }).click();
     await editor.getByLabel('Filter column').selectOption('Origin');
     await editor.getByLabel('Filter operator').selectOption('==');
     await editor.getByLabel('Filter value').fill('Europe');
