@@ -10,22 +10,13 @@ import { auditPage, describeFindings } from './support/axe';
 import { typeSqlInto } from './support/sqlLab';
 import { A11Y_PAGES, type A11yFixtures } from './support/a11yPages';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let page: Page;
 let token: string;
 let fixtures: A11yFixtures;
-
-const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-  const res = await fetch(`${cloud.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  expect(res.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
-  return (await res.json()) as Record<string, any>;
-};
 
 // Something in every list: a saved query, a query in the history, a report and an alert on a chart,
 // and a dashboard with charts on the cars dataset (so its filter modal has a dataset to offer).
@@ -70,6 +61,7 @@ afterAll(async () => {
 });
 
 let signedIn = false;
+const { apiOk: api } = e2eSession(() => ({ cloud, token }));
 
 describe('every page passes an axe-core WCAG 2.1 AA audit', () => {
   for (const route of A11Y_PAGES) {

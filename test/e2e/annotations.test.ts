@@ -4,23 +4,16 @@
 // Annotation layers pages make a layer and its annotations, with the server's validation shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let adminToken: string;
 let chartId: number;
-
-const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-  const res = await fetch(`${cloud.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
+const { api, signedIn } = e2eSession(() => ({ cloud, token: adminToken, browser }));
 
 beforeAll(async () => {
   cloud = await startE2eStack();
@@ -53,14 +46,6 @@ afterAll(async () => {
   await browser?.close();
   await cloud?.stop();
 });
-
-async function signedIn(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${cloud.url}/login/`);
-  await page.evaluate(() => localStorage.clear());
-  await loginAs(page, cloud.url, 'admin', 'admin');
-  return page;
-}
 
 const chartBox = (page: Page) => page.locator('.explore__chart');
 

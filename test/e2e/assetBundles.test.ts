@@ -9,15 +9,14 @@ import { parse } from 'yaml';
 import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let page: Page;
 let token: string;
 let queryId: number;
-
-const api = async (path: string, init: RequestInit = {}) =>
-  fetch(`${cloud.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+const { fetchApi: api } = e2eSession(() => ({ cloud, token }));
 
 beforeAll(async () => {
   cloud = await startE2eStack();

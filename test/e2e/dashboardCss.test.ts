@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let token: string;
+const { apiOk } = e2eSession(() => ({ cloud, token }));
 
 beforeAll(async () => {
   cloud = await startE2eStack();
@@ -19,17 +21,11 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-const getDashboard = async (id: number) =>
-  (await (await fetch(`${cloud.url}/api/v1/dashboard/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: { css: string | null } };
+const getDashboard = async (id: number) => (await apiOk(`/api/v1/dashboard/${id}`)) as { result: { css: string | null } };
 
 describe('dashboard CSS', () => {
   it('edits, previews, saves and restores the dashboard CSS', async () => {
-    const made = await fetch(`${cloud.url}/api/v1/dashboard/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ dashboard_title: 'Styled board' }),
-    });
-    const { id } = (await made.json()) as { id: number };
+    const { id } = (await apiOk('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Styled board' } })) as { id: number };
     const page = await browser.newPage();
     await loginAs(page, cloud.url, 'admin', 'admin');
     await page.goto(`${cloud.url}/superset/dashboard/${id}/`);

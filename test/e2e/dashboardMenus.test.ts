@@ -8,14 +8,16 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { SCREENSHOT_DIR, launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { SCREENSHOT_DIR, launchBrowser, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import { countInkPixels, decodePng } from '../support/pngDecode';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let token: string;
+const { apiOk: api, signedIn } = e2eSession(() => ({ cloud, token, browser }));
 
 beforeAll(async () => {
   cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1', SCREENSHOT_INLINE_MAX_BYTES: '0' } });
@@ -26,24 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await cloud?.stop();
 });
-
-const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-  const res = await fetch(`${cloud.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return (await res.json()) as Record<string, any>;
-};
-
-async function signedIn(): Promise<Page> {
-  await browser.context.clearCookies();
-  const page = await browser.newPage();
-  await page.goto(`${cloud.url}/login/`);
-  await page.evaluate(() => localStorage.clear());
-  await loginAs(page, cloud.url, 'admin', 'admin');
-  return page;
-}
 
 const chartId = async (name: string) => {
   const list = await api(`/api/v1/chart/?q=(page_size:100)`);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 import { CATEGORICAL_SCHEMES } from '../../shared/viz/color/schemes';
 
 let cloud: LocalCloud;
@@ -20,7 +21,7 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-const get = async (path: string) => (await (await fetch(`${cloud.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, any>;
+const { apiOk: get } = e2eSession(() => ({ cloud, token }));
 
 /** The fill colours of the bars drawn in a dashboard chart's SVG. */
 const fills = (page: import('playwright-core').Page, chart: string) =>

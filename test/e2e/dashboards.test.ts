@@ -4,13 +4,15 @@
 // a chart's View query and CSV export; a non-owner cannot edit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let adminToken: string;
+const { api, signedIn } = e2eSession(() => ({ cloud, token: adminToken, browser }));
 
 beforeAll(async () => {
   cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
@@ -22,24 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await cloud?.stop();
 });
-
-async function signedIn(user = 'admin', password = 'admin'): Promise<Page> {
-  await browser.context.clearCookies();
-  const page = await browser.newPage();
-  await page.goto(`${cloud.url}/login/`);
-  await page.evaluate(() => localStorage.clear());
-  await loginAs(page, cloud.url, user, password);
-  return page;
-}
-
-const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-  const res = await fetch(`${cloud.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
 
 const chartsDrawn = (page: Page) => page.locator('section[data-chart-id][data-status="success"]').count();
 const layoutTypes = async (id: number) => {

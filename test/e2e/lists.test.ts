@@ -7,21 +7,15 @@ import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/
 import { startE2eStack } from './support/stack';
 import { resultGridOf, typeSqlInto } from './support/sqlLab';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let page: Page;
 let token: string;
 
-async function api(path: string, init: RequestInit & { json?: unknown } = {}) {
-  const res = await fetch(`${cloud.url}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
 let n = 0;
+const { api } = e2eSession(() => ({ cloud, token }));
 const run = (sql: string, tab: string) => api('/api/v1/sqllab/execute/', { method: 'POST', json: { database_id: 1, sql, schema: 'main', tab, client_id: `e2elist${Date.now().toString(36)}${++n}` } });
 
 beforeAll(async () => {

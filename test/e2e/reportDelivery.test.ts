@@ -14,24 +14,17 @@ import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { attachment, mimeParts } from '../support/mimeDecode';
 import { countInkPixels, decodePng } from '../support/pngDecode';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let slack: SlackStub;
 let token: string;
 let page: Page;
+const { api } = e2eSession(() => ({ cloud, token }));
 
 const REPORT = 'Cars every minute';
 const SUBJECT = `[Report] ${REPORT}`;
-
-const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-  const res = await fetch(`${cloud.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
 
 interface KeptMail {
   to: string[];

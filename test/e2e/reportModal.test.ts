@@ -10,6 +10,7 @@ import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { runReportsNow, startSlackStub, type SlackStub } from './support/reports';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
@@ -18,15 +19,7 @@ let token: string;
 let chartId: number;
 let dashboardId: number;
 let page: Page;
-
-const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-  const res = await fetch(`${cloud.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
+const { api } = e2eSession(() => ({ cloud, token }));
 
 beforeAll(async () => {
   slack = await startSlackStub([

@@ -8,11 +8,13 @@ import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/
 import { startE2eStack } from './support/stack';
 import { editorOf, resultGridOf, typeSqlInto } from './support/sqlLab';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let page: Page;
 let token: string;
+const { api } = e2eSession(() => ({ cloud, token }));
 
 beforeAll(async () => {
   cloud = await startE2eStack();
@@ -32,14 +34,6 @@ afterAll(async () => {
 const typeSql = (sql: string) => typeSqlInto(page, sql);
 const count = () => page.locator('.result-toolbar__count').textContent();
 const timer = () => page.getByRole('tabpanel').getByRole('timer').first().textContent();
-
-async function api(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${cloud.url}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
 
 interface ServerRow { id: number; sql: string; status: string; start_time: number; end_time: number | null }
 

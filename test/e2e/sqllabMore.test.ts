@@ -7,11 +7,13 @@ import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/
 import { startE2eStack } from './support/stack';
 import { editorOf, resultGridOf, typeSqlInto } from './support/sqlLab';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let page: Page;
 let token: string;
+const { api } = e2eSession(() => ({ cloud, token }));
 
 beforeAll(async () => {
   cloud = await startE2eStack();
@@ -30,14 +32,6 @@ afterAll(async () => {
 const editor = () => editorOf(page);
 const resultGrid = () => resultGridOf(page);
 const typeSql = (sql: string) => typeSqlInto(page, sql);
-
-async function api(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${cloud.url}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
 
 /** The server's tab state of the user's tab with this label, or null. */
 async function serverTab(label: string): Promise<Record<string, unknown> | null> {

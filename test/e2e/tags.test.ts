@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
@@ -13,18 +14,10 @@ let page: Page;
 let token: string;
 let chartId: number;
 let dashboardId: number;
+const { api } = e2eSession(() => ({ cloud, token }));
 
 const TAG = 'quarterly-finance-review';
 const SHOWN = 'quarterly-finance-re...';
-
-async function api(path: string, init: RequestInit & { json?: unknown } = {}) {
-  const res = await fetch(`${cloud.url}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, any> };
-}
 
 beforeAll(async () => {
   cloud = await startE2eStack();

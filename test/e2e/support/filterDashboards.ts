@@ -4,18 +4,12 @@
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LocalCloud } from '../../support/localCloud';
+import { e2eSession, type Json } from './session';
 
-export type Json = Record<string, any>;
+export type { Json };
 
 export function filterKit(cloud: LocalCloud, token: string) {
-  const api = async (path: string, init: { method?: string; json?: unknown } = {}): Promise<Json> => {
-    const res = await fetch(`${cloud.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
-    return (await res.json()) as Json;
-  };
+  const { apiOk: api } = e2eSession(() => ({ cloud, token }));
   const raw = async (sql: string) => (await api('/api/v1/sqllab/execute/', { method: 'POST', json: { database_id: 1, sql, schema: 'main', runAsync: false } })).data as Json[];
   const datasetId = async (table: string): Promise<number> =>
     (await api(`/api/v1/dataset/?q=${encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${table})))`)}`)).result[0].id;
