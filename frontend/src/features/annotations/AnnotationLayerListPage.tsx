@@ -1,13 +1,15 @@
 // /annotationlayer/list/ (Manage -> Annotation layers): the layers on the shared ListView (search,
 // sort, paging), each opening its annotations; new and edited layers in a dialog; deletes, one or
 // several (a layer that still has annotations is refused by the server, and the toast says so).
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
 import { Modal } from '../../app/Modal';
-import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
+import { addSuccessToast } from '../toasts/toastStore';
+import { useRowActions } from '../../app/list/useRowActions';
+import { ConfirmRowsDelete } from '../../app/list/ConfirmRowsDelete';
 import { apiProblem } from '../../app/errors/apiProblem';
 import { createLayer, deleteLayers, fetchLayerPage, updateLayer, type LayerRow } from './annotationsApi';
 
@@ -43,21 +45,11 @@ function LayerDialog({ layer, onClose, onSaved }: { layer: LayerRow | null; onCl
 }
 
 export default function AnnotationLayerListPage() {
-  const [reload, setReload] = useState(0);
-  const [count, setCount] = useState<number | null>(null);
-  const [editing, setEditing] = useState<LayerRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<LayerRow[] | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const remove = async (rows: LayerRow[]) => {
-    try {
-      await deleteLayers(rows.map((r) => r.id));
-      addSuccessToast(rows.length === 1 ? `Deleted: ${rows[0].name}` : `Deleted ${rows.length} annotation layers`);
-      refresh();
-    } catch (e) {
-      addDangerToast(apiProblem(e, 'There was an issue deleting the selected layers'));
-    }
-    setDeleting(null);
-  };
+  const rows = useRowActions<LayerRow>({
+    deleteRows: (selected) => deleteLayers(selected.map((r) => r.id)),
+    deletedMessage: (deleted) => (deleted.length === 1 ? `Deleted: ${deleted[0].name}` : `Deleted ${deleted.length} annotation layers`),
+    failureMessage: 'There was an issue deleting the selected layers',
+  });
   const columns: ListColumn<LayerRow>[] = [
     {
       id: 'name',
@@ -78,8 +70,8 @@ export default function AnnotationLayerListPage() {
       hiddenHeader: true,
       render: (l) => (
         <>
-          <button type="button" className="button button--ghost button--small" aria-label={`Edit annotation layer ${l.name}`} onClick={() => setEditing(l)}>Edit</button>
-          <button type="button" className="button button--ghost button--small" aria-label={`Delete annotation layer ${l.name}`} onClick={() => setDeleting([l])}>Delete</button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Edit annotation layer ${l.name}`} onClick={() => rows.setEditing(l)}>Edit</button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Delete annotation layer ${l.name}`} onClick={() => rows.askDelete([l])}>Delete</button>
         </>
       ),
     },
@@ -88,8 +80,8 @@ export default function AnnotationLayerListPage() {
     <div className="page">
       <PageHeader
         title="Annotation layers"
-        subtitle={count !== null ? `${count} annotation layers` : undefined}
-        actions={<button type="button" className="button button--primary" onClick={() => setEditing('new')}>New annotation layer</button>}
+        subtitle={rows.count !== null ? `${rows.count} annotation layers` : undefined}
+        actions={<button type="button" className="button button--primary" onClick={() => rows.setEditing('new')}>New annotation layer</button>}
       />
       <ListView
         label="Annotation layers"
@@ -99,22 +91,18 @@ export default function AnnotationLayerListPage() {
         rowKey={(l) => l.id}
         rowLabel={(l) => l.name}
         initialSort={{ column: 'changed_on_delta_humanized', order: 'desc' }}
-        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) }]}
+        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: rows.askDelete }]}
         empty={{ title: 'No annotation layers yet', message: 'Annotation layers hold events and periods to draw on time-series charts.', filteredMessage: 'No annotation layers match this search.' }}
         loadError="Annotation layers could not be loaded."
-        reloadToken={reload}
-        onLoaded={(page) => setCount(page.count)}
+        reloadToken={rows.reloadToken}
+        onLoaded={rows.onLoaded}
       />
-      {editing && <LayerDialog layer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
-      {deleting && (
-        <Modal title="Delete annotation layer?" onClose={() => setDeleting(null)} onSubmit={() => void remove(deleting)}>
-          <p>{deleting.length === 1 ? `The annotation layer ${deleting[0].name} will be deleted.` : `${deleting.length} annotation layers will be deleted.`}</p>
-          <div className="modal__actions">
-            <button type="button" className="button button--secondary" onClick={() => setDeleting(null)}>Cancel</button>
-            <button type="submit" className="button button--danger">Delete</button>
-          </div>
-        </Modal>
-      )}
+      {rows.editing && <LayerDialog layer={rows.editing === 'new' ? null : rows.editing} onClose={() => rows.setEditing(null)} onSaved={rows.refresh} />}
+      <ConfirmRowsDelete
+        actions={rows}
+        title="Delete annotation layer?"
+        message={(d) => (d.length === 1 ? `The annotation layer ${d[0].name} will be deleted.` : `${d.length} annotation layers will be deleted.`)}
+      />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 // /roles/list/ (Settings -> List Roles, admins): roles on the shared ListView; each row shows its
 // permission/view pairs on demand; custom roles are created, renamed and deleted here.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
+import { useRowActions } from '../../app/list/useRowActions';
+import { ConfirmRowsDelete } from '../../app/list/ConfirmRowsDelete';
 import { Modal } from '../sqllab/components/Modal';
 import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
 import { apiProblem } from '../../app/errors/apiProblem';
@@ -56,18 +58,11 @@ function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; onClose:
 }
 
 export default function RoleListPage() {
-  const [reload, setReload] = useState(0);
-  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const remove = async (r: RoleRow) => {
-    try {
-      await deleteRole(r.id);
-      addSuccessToast(`Deleted: ${r.name}`);
-      refresh();
-    } catch (e) {
-      addDangerToast(apiProblem(e, 'The role could not be deleted'));
-    }
-  };
+  const rows = useRowActions<RoleRow>({
+    deleteRows: ([r]) => deleteRole(r.id),
+    deletedMessage: ([r]) => `Deleted: ${r.name}`,
+    failureMessage: 'The role could not be deleted',
+  });
   const columns: ListColumn<RoleRow>[] = [
     { id: 'name', header: 'Name', sortColumn: 'name', render: (r) => r.name },
     { id: 'permissions', header: 'Permissions', render: (r) => <Permissions role={r} /> },
@@ -78,15 +73,15 @@ export default function RoleListPage() {
       render: (r) =>
         BUILTIN.has(r.name) ? null : (
           <>
-            <button type="button" className="button button--ghost button--small" aria-label={`Edit role ${r.name}`} onClick={() => setEditing(r)}>Edit</button>
-            <button type="button" className="button button--ghost button--small" aria-label={`Delete role ${r.name}`} onClick={() => void remove(r)}>Delete</button>
+            <button type="button" className="button button--ghost button--small" aria-label={`Edit role ${r.name}`} onClick={() => rows.setEditing(r)}>Edit</button>
+            <button type="button" className="button button--ghost button--small" aria-label={`Delete role ${r.name}`} onClick={() => rows.askDelete([r])}>Delete</button>
           </>
         ),
     },
   ];
   return (
     <div className="page">
-      <PageHeader title="List Roles" actions={<button type="button" className="button button--primary" onClick={() => setEditing('new')}>Add role</button>} />
+      <PageHeader title="List Roles" actions={<button type="button" className="button button--primary" onClick={() => rows.setEditing('new')}>Add role</button>} />
       <ListView
         label="Roles"
         columns={columns}
@@ -97,9 +92,10 @@ export default function RoleListPage() {
         initialSort={{ column: 'id', order: 'asc' }}
         empty={{ title: 'No roles', message: 'Roles group permissions.', filteredMessage: 'No roles match this search.' }}
         loadError="Roles could not be loaded."
-        reloadToken={reload}
+        reloadToken={rows.reloadToken}
       />
-      {editing && <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {rows.editing && <RoleDialog role={rows.editing === 'new' ? null : rows.editing} onClose={() => rows.setEditing(null)} onSaved={rows.refresh} />}
+      <ConfirmRowsDelete actions={rows} title="Delete role?" message={([r]) => `The role ${r.name} will be deleted.`} />
     </div>
   );
 }

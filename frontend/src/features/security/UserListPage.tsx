@@ -1,11 +1,13 @@
 // /users/list/ (Settings -> List Users, admins): users on the shared ListView with their roles and
 // state; new and edited users in a dialog (password only when set), deletes after a confirmation.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
+import { useRowActions } from '../../app/list/useRowActions';
+import { ConfirmRowsDelete } from '../../app/list/ConfirmRowsDelete';
 import { Modal } from '../sqllab/components/Modal';
-import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
+import { addSuccessToast } from '../toasts/toastStore';
 import { apiProblem } from '../../app/errors/apiProblem';
 import { allRoles, createUser, deleteUser, fetchUserPage, updateUser, type RoleRow, type UserRow } from './securityApi';
 
@@ -64,21 +66,11 @@ function UserDialog({ user, onClose, onSaved }: { user: UserRow | null; onClose:
 }
 
 export default function UserListPage() {
-  const [reload, setReload] = useState(0);
-  const [count, setCount] = useState<number | null>(null);
-  const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const remove = async (u: UserRow) => {
-    try {
-      await deleteUser(u.id);
-      addSuccessToast(`Deleted: ${u.username}`);
-      refresh();
-    } catch (e) {
-      addDangerToast(apiProblem(e, 'The user could not be deleted'));
-    }
-    setDeleting(null);
-  };
+  const rows = useRowActions<UserRow>({
+    deleteRows: ([u]) => deleteUser(u.id),
+    deletedMessage: ([u]) => `Deleted: ${u.username}`,
+    failureMessage: 'The user could not be deleted',
+  });
   const columns: ListColumn<UserRow>[] = [
     { id: 'username', header: 'Username', sortColumn: 'username', render: (u) => u.username },
     { id: 'first_name', header: 'First name', sortColumn: 'first_name', render: (u) => u.first_name },
@@ -92,8 +84,8 @@ export default function UserListPage() {
       hiddenHeader: true,
       render: (u) => (
         <>
-          <button type="button" className="button button--ghost button--small" aria-label={`Edit user ${u.username}`} onClick={() => setEditing(u)}>Edit</button>
-          <button type="button" className="button button--ghost button--small" aria-label={`Delete user ${u.username}`} onClick={() => setDeleting(u)}>Delete</button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Edit user ${u.username}`} onClick={() => rows.setEditing(u)}>Edit</button>
+          <button type="button" className="button button--ghost button--small" aria-label={`Delete user ${u.username}`} onClick={() => rows.askDelete([u])}>Delete</button>
         </>
       ),
     },
@@ -102,8 +94,8 @@ export default function UserListPage() {
     <div className="page">
       <PageHeader
         title="List Users"
-        subtitle={count !== null ? `${count} users` : undefined}
-        actions={<button type="button" className="button button--primary" onClick={() => setEditing('new')}>Add user</button>}
+        subtitle={rows.count !== null ? `${rows.count} users` : undefined}
+        actions={<button type="button" className="button button--primary" onClick={() => rows.setEditing('new')}>Add user</button>}
       />
       <ListView
         label="Users"
@@ -115,19 +107,11 @@ export default function UserListPage() {
         initialSort={{ column: 'username', order: 'asc' }}
         empty={{ title: 'No users', message: 'Add users and give them roles.', filteredMessage: 'No users match this search.' }}
         loadError="Users could not be loaded."
-        reloadToken={reload}
-        onLoaded={(page) => setCount(page.count)}
+        reloadToken={rows.reloadToken}
+        onLoaded={rows.onLoaded}
       />
-      {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
-      {deleting && (
-        <Modal title="Delete user?" onClose={() => setDeleting(null)} onSubmit={() => void remove(deleting)}>
-          <p>{`The user ${deleting.username} will be deleted.`}</p>
-          <div className="modal__actions">
-            <button type="button" className="button button--secondary" onClick={() => setDeleting(null)}>Cancel</button>
-            <button type="submit" className="button button--danger">Delete</button>
-          </div>
-        </Modal>
-      )}
+      {rows.editing && <UserDialog user={rows.editing === 'new' ? null : rows.editing} onClose={() => rows.setEditing(null)} onSaved={rows.refresh} />}
+      <ConfirmRowsDelete actions={rows} title="Delete user?" message={([u]) => `The user ${u.username} will be deleted.`} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 // /superset/tags/: users' tags on the shared ListView (search by name, sort, paging), each linking to
 // its all-entities page; a new tag (name, description) and deletes, one or several.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
+import { useRowActions } from '../../app/list/useRowActions';
+import { ConfirmRowsDelete } from '../../app/list/ConfirmRowsDelete';
 import { Modal } from '../../app/Modal';
-import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
+import { addSuccessToast } from '../toasts/toastStore';
 import { TagChips } from './TagChips';
 import { createTag, deleteTags, fetchTagPage, type TagRow } from './tagsApi';
 import { tagNameProblem } from '../../../../shared/tags/tagNames';
@@ -42,21 +44,11 @@ function NewTagDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =
 }
 
 export default function TagListPage() {
-  const [reload, setReload] = useState(0);
-  const [count, setCount] = useState<number | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<TagRow[] | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const remove = async (rows: TagRow[]) => {
-    try {
-      await deleteTags(rows.map((r) => r.name));
-      addSuccessToast(rows.length === 1 ? `Deleted: ${rows[0].name}` : `Deleted ${rows.length} tags`);
-      refresh();
-    } catch {
-      addDangerToast('There was an issue deleting the selected tags');
-    }
-    setDeleting(null);
-  };
+  const rows = useRowActions<TagRow>({
+    deleteRows: (selected) => deleteTags(selected.map((r) => r.name)),
+    deletedMessage: (deleted) => (deleted.length === 1 ? `Deleted: ${deleted[0].name}` : `Deleted ${deleted.length} tags`),
+    failureMessage: 'There was an issue deleting the selected tags',
+  });
   const columns: ListColumn<TagRow>[] = [
     { id: 'name', header: 'Name', sortColumn: 'name', render: (t) => <TagChips tags={[t]} /> },
     { id: 'description', header: 'Description', render: (t) => t.description ?? '' },
@@ -67,7 +59,7 @@ export default function TagListPage() {
       header: 'Actions',
       hiddenHeader: true,
       render: (t) => (
-        <button type="button" className="button button--ghost button--small" aria-label={`Delete tag ${t.name}`} onClick={() => setDeleting([t])}>
+        <button type="button" className="button button--ghost button--small" aria-label={`Delete tag ${t.name}`} onClick={() => rows.askDelete([t])}>
           Delete
         </button>
       ),
@@ -77,8 +69,8 @@ export default function TagListPage() {
     <div className="page">
       <PageHeader
         title="Tags"
-        subtitle={count !== null ? `${count} tags` : undefined}
-        actions={<button type="button" className="button button--primary" onClick={() => setCreating(true)}>New tag</button>}
+        subtitle={rows.count !== null ? `${rows.count} tags` : undefined}
+        actions={<button type="button" className="button button--primary" onClick={() => rows.setEditing('new')}>New tag</button>}
       />
       <ListView
         label="Tags"
@@ -88,22 +80,18 @@ export default function TagListPage() {
         rowKey={(t) => t.id}
         rowLabel={(t) => t.name}
         initialSort={{ column: 'changed_on_delta_humanized', order: 'desc' }}
-        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: (rows) => setDeleting(rows) }]}
+        bulkActions={[{ key: 'delete', label: 'Delete selected', danger: true, run: rows.askDelete }]}
         empty={{ title: 'No tags yet', message: 'Tag a chart, dashboard or saved query, or make a new tag here.', filteredMessage: 'No tags match this search.' }}
         loadError="Tags could not be loaded."
-        reloadToken={reload}
-        onLoaded={(page) => setCount(page.count)}
+        reloadToken={rows.reloadToken}
+        onLoaded={rows.onLoaded}
       />
-      {creating && <NewTagDialog onClose={() => setCreating(false)} onSaved={refresh} />}
-      {deleting && (
-        <Modal title="Delete tag?" onClose={() => setDeleting(null)} onSubmit={() => void remove(deleting)}>
-          <p>{deleting.length === 1 ? `The tag ${deleting[0].name} will be removed from everything carrying it.` : `${deleting.length} tags will be removed from everything carrying them.`}</p>
-          <div className="modal__actions">
-            <button type="button" className="button button--secondary" onClick={() => setDeleting(null)}>Cancel</button>
-            <button type="submit" className="button button--danger">Delete</button>
-          </div>
-        </Modal>
-      )}
+      {rows.editing === 'new' && <NewTagDialog onClose={() => rows.setEditing(null)} onSaved={rows.refresh} />}
+      <ConfirmRowsDelete
+        actions={rows}
+        title="Delete tag?"
+        message={(d) => (d.length === 1 ? `The tag ${d[0].name} will be removed from everything carrying it.` : `${d.length} tags will be removed from everything carrying them.`)}
+      />
     </div>
   );
 }
