@@ -1,22 +1,20 @@
 // Settings -> Row Level Security in Chromium: an admin adds a rule in the dialog (a hostile clause is
 // refused with the server's reason, shown in the dialog), sees it listed, and deletes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
+import { launchBrowser, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
+let token: string;
+const { apiOk, signedIn } = e2eSession(() => ({ cloud, token, browser }));
 
 beforeAll(async () => {
   cloud = await startE2eStack();
-  const admin = await cloud.login('admin', 'admin');
-  const res = await fetch(`${cloud.url}/api/v1/dataset/get_or_create/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ database_id: 1, table_name: 'cars', schema: 'main' }),
-  });
-  expect(res.status).toBe(200);
+  token = await cloud.login('admin', 'admin');
+  await apiOk('/api/v1/dataset/get_or_create/', { method: 'POST', json: { database_id: 1, table_name: 'cars', schema: 'main' } });
   browser = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
 });
 
@@ -27,10 +25,7 @@ afterAll(async () => {
 
 describe('Row Level Security page', () => {
   it('adds a rule through the dialog, refusing a hostile clause, lists it and deletes it', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${cloud.url}/login/`);
-    await page.evaluate(() => localStorage.clear());
-    await loginAs(page, cloud.url, 'admin', 'admin');
+    const page = await signedIn();
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Row Level Security' }).click();
     await page.getByRole('heading', { name: 'Row Level Security' }).waitFor();

@@ -9,11 +9,13 @@ import { launchBrowser, loginAs, screenshot, type TestBrowser } from './support/
 import { startE2eStack } from './support/stack';
 import { editorOf, resultGridOf, typeSqlInto } from './support/sqlLab';
 import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
 let page: Page;
 let token: string;
+const { apiOk } = e2eSession(() => ({ cloud, token }));
 
 beforeAll(async () => {
   cloud = await startE2eStack();
@@ -33,11 +35,10 @@ afterAll(async () => {
 const count = () => page.locator('.result-toolbar__count').textContent();
 
 async function serverTabSql(label: string): Promise<string | null> {
-  const auth = { headers: { Authorization: `Bearer ${token}` } };
-  const boot = (await (await fetch(`${cloud.url}/api/v1/sqllab/`, auth)).json()) as { result: { tab_state_ids: ([number, string] | { id: number; label: string })[] } };
+  const boot = (await apiOk('/api/v1/sqllab/')) as { result: { tab_state_ids: ([number, string] | { id: number; label: string })[] } };
   const entry = boot.result.tab_state_ids.map((t) => (Array.isArray(t) ? { id: t[0], label: t[1] } : t)).find((t) => t.label === label);
   if (!entry) return null;
-  return ((await (await fetch(`${cloud.url}/tabstateview/${entry.id}`, auth)).json()) as { sql: string }).sql;
+  return ((await apiOk(`/tabstateview/${entry.id}`)) as { sql: string }).sql;
 }
 
 describe('issue 9 gaps', () => {
@@ -142,7 +143,7 @@ describe('issue 9 gaps', () => {
     };
     const first = await openExplore();
     expect(first).toBeGreaterThan(0);
-    const dataset = (await (await fetch(`${cloud.url}/api/v1/dataset/${first}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { result: { sql: string; kind: string } };
+    const dataset = (await apiOk(`/api/v1/dataset/${first}`)) as { result: { sql: string; kind: string } };
     expect(dataset.result).toMatchObject({ kind: 'virtual', sql: 'SELECT "Origin", "Horsepower" FROM cars' });
     await page.goBack();
     await resultGridOf(page).waitFor();
