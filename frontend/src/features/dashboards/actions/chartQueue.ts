@@ -1,11 +1,14 @@
 // Which chart queries go first. A chart in view asks at once; a chart within one more screen of the
-// view waits until nothing in view is loading and then goes, a few at a time, so scrolling down finds
-// it drawn without slowing down the charts the user is looking at. Charts further away (and in closed
-// tabs) are not asked at all until they come near.
+// view waits for a free connection (the browser opens six to a host and queues the rest in the order
+// asked, so a nearby query never goes ahead of one in view) and then goes, a few at a time, so
+// scrolling down finds it drawn without slowing down the charts the user is looking at. Charts further
+// away (and in closed tabs) are not asked at all until they come near.
 import { dashboardStore } from '../state/dashboardStore';
 import { queryChart } from './chartActions';
 
-/** Queries of nearby charts in flight at once: the browser's six connections stay mostly for charts in view. */
+/** HTTP/1.1 connections a browser opens to one host: queries beyond these wait in its queue. */
+const CONNECTIONS = 6;
+/** Queries of nearby charts in flight at once: most connections stay free for charts coming into view. */
 const NEARBY_AT_ONCE = 3;
 
 const nearby = new Set<number>();
@@ -31,7 +34,7 @@ export function queryInView(chartId: number): void {
   if (unasked(chartId)) ask(chartId, 'inView');
 }
 
-/** A chart came near the view: queried once the charts in view are loaded. */
+/** A chart came near the view: queried when a connection is free of the charts in view. */
 export function queryNearby(chartId: number): void {
   if (!unasked(chartId)) return;
   nearby.add(chartId);
@@ -39,7 +42,7 @@ export function queryNearby(chartId: number): void {
 }
 
 function drain(): void {
-  while (loading.inView.size === 0 && loading.nearby.size < NEARBY_AT_ONCE && nearby.size) {
+  while (loading.inView.size + loading.nearby.size < CONNECTIONS && loading.nearby.size < NEARBY_AT_ONCE && nearby.size) {
     const [chartId] = nearby;
     nearby.delete(chartId);
     if (unasked(chartId)) ask(chartId, 'nearby');
