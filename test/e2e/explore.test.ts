@@ -132,11 +132,16 @@ describe('explore', () => {
     // The time range picker on the dataset's time filter: a reversed range is refused, a good one shown.
     await page.locator('[data-control="adhoc_filters"]').getByRole('button', { name: /^Edit filter date/ }).click();
     const range = page.getByRole('dialog', { name: 'Edit filter' });
-    await range.getByLabel('Time range').fill('2001-03-01 : 2001-01-01');
-    await range.getByText('From date cannot be larger than to date').waitFor();
-    expect(await range.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await range.getByLabel('Time range').fill('2001-01-01 : 2001-04-01');
-    await range.getByText('Actual time range: 2001-01-01 ≤ date < 2001-04-01').waitFor();
+    await range.getByRole('button', { name: /, Time range$/ }).click();
+    const picker = range.getByRole('group', { name: 'Edit Time range' });
+    await picker.getByLabel('Range type').selectOption('Advanced');
+    await picker.getByLabel('Time range', { exact: true }).fill('2001-03-01 : 2001-01-01');
+    await picker.getByText('From date cannot be larger than to date').waitFor();
+    expect(await picker.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await picker.getByLabel('Time range', { exact: true }).fill('2001-01-01 : 2001-04-01');
+    await picker.getByText('Actual time range: 2001-01-01 ≤ date < 2001-04-01').waitFor();
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await range.getByRole('button', { name: '2001-01-01 : 2001-04-01, Time range' }).waitFor();
     await range.getByRole('button', { name: 'Save' }).click();
     await page.locator('[data-control="adhoc_filters"]').getByText('date (2001-01-01 : 2001-04-01)').waitFor();
     await page.getByRole('button', { name: 'Add filter to Filters' }).click();

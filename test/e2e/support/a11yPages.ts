@@ -196,8 +196,11 @@ export const A11Y_PAGES: A11yPage[] = [
       await page.getByRole('button', { name: 'Add filter to Filters' }).click();
       const editor = page.getByRole('dialog', { name: 'Edit filter' });
       await editor.getByLabel('Filter operator').selectOption('TEMPORAL_RANGE');
-      await editor.getByLabel('Time range').fill('Last year');
-      await editor.getByText(/^Actual time range: /).waitFor();
+      await editor.getByRole('button', { name: 'No filter, Time range' }).click();
+      const picker = editor.getByRole('group', { name: 'Edit Time range' });
+      await picker.getByLabel('Range type').selectOption('Advanced');
+      await picker.getByLabel('Time range', { exact: true }).fill('Last year');
+      await picker.getByText(/^Actual time range: /).waitFor();
     },
   },
   {

@@ -1,11 +1,12 @@
 // The adhoc filter popover: SIMPLE (column, any operator, value; a time range picker for
-// TEMPORAL_RANGE) or custom SQL (WHERE / HAVING).
+// TEMPORAL_RANGE, the same picker the time range control and dashboard filters use) or custom SQL
+// (WHERE / HAVING).
 import { useRef, useState } from 'react';
 import { useDialogFocus } from '../../../../app/useDialogFocus';
 import { FILTER_OPERATORS, MULTI_VALUE_OPERATORS, NO_VALUE_OPERATORS, type FilterOperator } from '../../../../../../shared/schemas/chartData';
 import type { DatasourceMeta } from '../../../../../../shared/viz/types';
 import { actualTimeRange } from './actualTimeRange';
-import { TimeRangeInput } from './TimeRangeInput';
+import { TimeRangePicker } from './TimeRangePicker';
 
 export interface AdhocFilterValue {
   expressionType: 'SIMPLE' | 'SQL';
@@ -67,7 +68,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: { dataso
               </option>
             ))}
           </select>
-          {temporal && <TimeRangeInput label="Time range" value={comparator} column={subject} onChange={setComparator} />}
+          {temporal && <TimeRangePicker label="Time range" value={comparator} column={subject} onChange={setComparator} />}
           {needsValue && !temporal && <input className="input" aria-label="Filter value" placeholder="Value (comma separated for IN)" value={comparator} onChange={(e) => setComparator(e.target.value)} />}
         </>
       ) : (

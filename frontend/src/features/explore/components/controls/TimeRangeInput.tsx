@@ -1,5 +1,5 @@
-// A time range: typed or picked from the common ranges, with the actual range it stands for (or why
-// it cannot be read) under it. Used by the TEMPORAL_RANGE filter and the time range control.
+// A time range typed as 'start : end' (or a common range picked), with the actual range it stands for (or why
+// it cannot be read) under it: the Advanced form of the time range picker (TimeRangePicker.tsx).
 import { useId } from 'react';
 import { actualTimeRange, COMMON_TIME_RANGES } from './actualTimeRange';
 
