@@ -2,7 +2,7 @@
 // loaded when it is within a screen of the view (actions/chartQueue.ts; charts further away and in
 // closed tabs wait), draws the answer at the cell's size with the chart's viz plugin, and shows
 // loading, the error, or the chart with its menu.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
 import { getPlugin } from '../../../../../shared/viz/registry';
@@ -50,9 +50,18 @@ function useSize(ref: React.RefObject<HTMLElement | null>) {
   return size;
 }
 
+/** How far outside the window a cell counts as in view. */
+const IN_VIEW_MARGIN_PX = 200;
+
 /** Whether the cell has been in view, or near it (within one more screen), since it was placed. */
 function useProximity(ref: React.RefObject<HTMLElement | null>): 'inView' | 'near' | null {
   const [proximity, setProximity] = useState<'inView' | 'near' | null>(null);
+  // A cell already in view when placed asks before the first paint, not a frame later when the
+  // observer first reports (one layout for every cell of the commit; a closed tab's cells measure 0).
+  useLayoutEffect(() => {
+    const r = ref.current?.getBoundingClientRect();
+    if (r && (r.width > 0 || r.height > 0) && r.bottom > -IN_VIEW_MARGIN_PX && r.top < window.innerHeight + IN_VIEW_MARGIN_PX) setProximity('inView');
+  }, [ref]);
   useEffect(() => {
     const el = ref.current;
     if (!el || proximity === 'inView') return;
@@ -61,7 +70,7 @@ function useProximity(ref: React.RefObject<HTMLElement | null>): 'inView' | 'nea
       observer.observe(el);
       return observer;
     };
-    const observers = [watch('200px', 'inView'), ...(proximity === null ? [watch('100% 0px', 'near')] : [])];
+    const observers = [watch(`${IN_VIEW_MARGIN_PX}px`, 'inView'), ...(proximity === null ? [watch('100% 0px', 'near')] : [])];
     return () => observers.forEach((o) => o.disconnect());
   }, [ref, proximity]);
   return proximity;
