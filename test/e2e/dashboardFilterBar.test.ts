@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getSinceUntil } from '../../shared/timeRange/index';
-import { launchBrowser, screenshot, signedIn, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
+import { e2eSession } from './support/session';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { chartAnswer, filterKit, type Json } from './support/filterDashboards';
@@ -28,8 +29,9 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
+const { signedIn } = e2eSession(() => ({ cloud, browser }));
 const open = async (dashboardId: number, query = ''): Promise<Page> => {
-  const page = await signedIn(browser, cloud.url);
+  const page = await signedIn();
   await page.goto(`${cloud.url}/superset/dashboard/${dashboardId}/${query}`);
   return page;
 };

@@ -5,7 +5,8 @@
 // fails says 'Failed to save cross-filter scoping'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signedIn as signInPage, screenshot, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
+import { e2eSession } from './support/session';
 import { startE2eStack } from './support/stack';
 import { chartAnswer, clickLargestBar, filterKit, type Json } from './support/filterDashboards';
 import type { LocalCloud } from '../support/localCloud';
@@ -31,7 +32,7 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-const signedIn = () => signInPage(browser, cloud.url);
+const { signedIn } = e2eSession(() => ({ cloud, browser }));
 
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Cars per origin and cylinders' }).locator('tbody tr');
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, signedIn as signInPage, screenshot, type TestBrowser } from './support/browser';
+import { e2eSession } from './support/session';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { chartAnswer, clickLargestBar, filterKit, type Json } from './support/filterDashboards';
@@ -36,7 +37,7 @@ async function carsDashboard(): Promise<number> {
   return kit.dashboard('Cars filters', ids);
 }
 
-const signedIn = () => signInPage(browser, cloud.url);
+const { signedIn } = e2eSession(() => ({ cloud, browser }));
 
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Cars per origin and cylinders' }).locator('tbody tr');
 
