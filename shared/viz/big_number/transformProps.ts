@@ -52,7 +52,7 @@ export function transformProps(input: TransformPropsInput): BigNumberProps {
           grid: { left: 0, right: 0, top: 0, bottom: 0 },
           xAxis: { type: 'time', show: false },
           yAxis: { type: 'value', show: false, ...(formData.start_y_axis_at_zero === false ? { scale: true } : { min: 0 }) },
-          tooltip: { trigger: 'axis', appendToBody: true },
+          tooltip: { trigger: 'axis', confine: true },
           series: [
             {
               type: 'line',

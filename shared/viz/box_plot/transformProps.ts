@@ -36,7 +36,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const option: EChartsOption = {
     animation: false,
     grid: { containLabel: true, top: 30, bottom: 20, left: 20, right: 20 },
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     xAxis: { type: 'category', data: categories, axisLabel: { rotate: layout === '45°' ? 45 : layout === '90°' ? 90 : 0, hideOverlap: layout === 'auto' } },
     yAxis: { type: 'value', axisLabel: { formatter: (v: number) => format(v) } },
     series,

@@ -52,7 +52,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
     animation: false,
     grid: gridOption(formData, { hasLegend: names.length > 0 }),
     legend: legendOption(formData, names) as EChartsOption['legend'],
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     xAxis: axis(formData.logXAxis, formData.truncateXAxis, formData.xAxisBounds, formData.x_axis_label, xFormat) as EChartsOption['xAxis'],
     yAxis: axis(formData.logYAxis, formData.truncateYAxis, formData.y_axis_bounds, formData.y_axis_label, yFormat) as EChartsOption['yAxis'],
     series: series as EChartsOption['series'],

@@ -28,7 +28,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const names = points.map((p) => p.name);
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', show: formData.show_tooltip_labels !== false, appendToBody: true },
+    tooltip: { trigger: 'item', show: formData.show_tooltip_labels !== false, confine: true },
     legend: legendOption(formData, names) as EChartsOption['legend'],
     series: [
       {

@@ -29,7 +29,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const fontSize = Number(formData.font_size ?? 15);
   const option: EChartsOption = {
     animation: formData.animation !== false,
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     series: [
       {
         type: 'gauge',

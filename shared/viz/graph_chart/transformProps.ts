@@ -39,7 +39,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const layout = formData.layout === 'circular' ? 'circular' : 'force';
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     legend: legendOption({ ...formData, show_legend: formData.show_legend !== false && categories.length > 1 }, categories) as EChartsOption['legend'],
     series: [
       {

@@ -32,7 +32,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const interval = (v: unknown) => (Number(v) > 0 ? Number(v) - 1 : 'auto');
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     grid: { containLabel: true, top: 20, bottom: formData.show_legend === false ? 10 : 60, left: 10, right: 10 },
     xAxis: { type: 'category', data: xs, axisLabel: { interval: interval(formData.xscale_interval) as number } },
     yAxis: { type: 'category', data: ys, axisLabel: { interval: interval(formData.yscale_interval) as number } },

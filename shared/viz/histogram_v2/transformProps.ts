@@ -34,7 +34,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
     animation: false,
     grid: gridOption(formData, { hasLegend: groupby.length > 0 }),
     legend: legendOption({ ...formData, show_legend: formData.show_legend !== false && groupby.length > 0 }, names) as EChartsOption['legend'],
-    tooltip: { trigger: 'axis', appendToBody: true, valueFormatter: (v: unknown) => yFormat(numberOrNull(v)) },
+    tooltip: { trigger: 'axis', confine: true, valueFormatter: (v: unknown) => yFormat(numberOrNull(v)) },
     xAxis: { type: 'category', data: bins, name: (formData.x_axis_title as string) || undefined, nameLocation: 'middle', nameGap: 30 },
     yAxis: { type: 'value', name: (formData.y_axis_title as string) || undefined, nameLocation: 'middle', nameGap: 40, axisLabel: { formatter: (v: number) => yFormat(v) } },
     series,

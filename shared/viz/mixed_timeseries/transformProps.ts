@@ -59,7 +59,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
     animation: false,
     grid: gridOption(formData, { hasLegend: names.length > 1, zoom: Boolean(formData.zoomable) }),
     legend: legendOption(formData, names) as EChartsOption['legend'],
-    tooltip: { trigger: formData.rich_tooltip === false ? 'item' : 'axis', appendToBody: true },
+    tooltip: { trigger: formData.rich_tooltip === false ? 'item' : 'axis', confine: true },
     xAxis: {
       type: kind,
       name: (formData.x_axis_title as string) || undefined,

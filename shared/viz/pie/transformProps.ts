@@ -28,7 +28,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const names = points.map((p) => p.name);
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     legend: legendOption(formData, names) as EChartsOption['legend'],
     ...(formData.show_total
       ? { title: { text: `Total: ${numberFormat(total)}`, left: 'center', top: 'middle', textStyle: { fontSize: 16, fontWeight: 'bold' } } }

@@ -28,7 +28,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const labelType = String(formData.label_type ?? 'value');
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     legend: legendOption(formData, data.map((d) => d.name)) as EChartsOption['legend'],
     radar: { shape: formData.is_circle ? 'circle' : 'polygon', indicator },
     series: [

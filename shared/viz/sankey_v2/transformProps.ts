@@ -41,7 +41,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   const nodes = [...new Set(links.flatMap((l) => [l.source, l.target]))].map((name) => ({ name, itemStyle: { color: color(name) } }));
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', appendToBody: true, valueFormatter: (v: unknown) => format(numberOrNull(v)) },
+    tooltip: { trigger: 'item', confine: true, valueFormatter: (v: unknown) => format(numberOrNull(v)) },
     series: [{ type: 'sankey', name: metric, animation: false, layoutIterations: 32, lineStyle: { color: 'source', opacity: 0.3 }, emphasis: { focus: 'adjacency' }, data: nodes, links }],
   };
   return { kind: 'echarts', option, seriesNames: [metric], width, height, formData };

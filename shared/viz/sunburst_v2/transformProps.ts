@@ -38,7 +38,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   });
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     ...(formData.show_total ? { title: { text: `Total: ${format(total)}`, left: 'center', top: 'middle', textStyle: { fontSize: 16, fontWeight: 'bold' } } } : {}),
     series: [
       {

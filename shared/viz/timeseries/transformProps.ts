@@ -91,7 +91,7 @@ export function transformTimeseries(input: TransformPropsInput, kind: Timeseries
     legend: legendOption(formData, names),
     tooltip: {
       trigger: formData.rich_tooltip === false ? 'item' : 'axis',
-      appendToBody: true,
+      confine: true,
       valueFormatter: (v: unknown) => yFormatter(typeof v === 'number' ? v : null),
     },
     xAxis: (horizontal ? yAxis : xAxis) as EChartsOption['xAxis'],

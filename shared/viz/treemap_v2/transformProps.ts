@@ -27,7 +27,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
   });
   const option: EChartsOption = {
     animation: false,
-    tooltip: { trigger: 'item', appendToBody: true },
+    tooltip: { trigger: 'item', confine: true },
     series: [
       {
         type: 'treemap',

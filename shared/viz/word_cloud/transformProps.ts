@@ -24,7 +24,7 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
     grid: { left: 0, right: 0, top: 0, bottom: 0 },
     xAxis: { type: 'value', min: 0, max: width, show: false },
     yAxis: { type: 'value', min: 0, max: height, show: false, inverse: true },
-    tooltip: { trigger: 'item', appendToBody: true, formatter: (p: unknown) => String((p as { name?: string }).name ?? '') },
+    tooltip: { trigger: 'item', confine: true, formatter: (p: unknown) => String((p as { name?: string }).name ?? '') },
     series: [
       {
         type: 'scatter',
