@@ -3,12 +3,12 @@
 // datasource_access grants of the user's roles, or ownership (shared/security/permissions.ts).
 import { SupersetError } from '../../shared/errors';
 import { canAccessDatasource } from '../../shared/security/permissions';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS } from '../../shared/resources/keys';
 import { databaseFromItem, findDatabase, type DatabaseRecord } from '../databases/repository';
 import { datasetFromItem, findDataset, type DatasetRecord } from '../datasets/repository';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
+import { batchGetItems } from '../ports/tables';
 
 export interface Datasource {
   dataset: DatasetRecord;
@@ -32,15 +32,11 @@ export async function canReadDatasource(ports: Ports, user: Identity, dataset: D
 const databaseOfDataset = new Map<number, number>();
 const GUESSES_KEPT = 10_000;
 
-/** The dataset and the database `databaseId`, strongly consistent, in one call when DynamoDB allows. */
+/** The dataset and the database `databaseId`, strongly consistent, in one batch read. */
 async function readBoth(ports: Ports, id: number, databaseId: number): Promise<{ dataset: DatasetRecord | null; db: DatabaseRecord | null }> {
-  const table = ports.tables.name('main');
   const datasetKey = KEYS.dataset(id);
   const databaseKey = KEYS.database(databaseId);
-  const out = await ports.tables.doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: [datasetKey, databaseKey], ConsistentRead: true } } }));
-  // Throttled keys come back unprocessed: read them one by one instead.
-  if (out.UnprocessedKeys?.[table]?.Keys?.length) return { dataset: await findDataset(ports, id), db: await findDatabase(ports, databaseId) };
-  const items = out.Responses?.[table] ?? [];
+  const items = await batchGetItems(ports.tables, [datasetKey, databaseKey]);
   const item = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
   const dbItem = item(databaseKey);
   return { dataset: datasetFromItem(item(datasetKey)), db: dbItem ? databaseFromItem(dbItem) : null };

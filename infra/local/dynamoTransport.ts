@@ -97,28 +97,31 @@ function bodyBytes(body: unknown): Buffer | null {
   throw new Error('In-process DynamoDB transport: streamed request bodies are not supported');
 }
 
-/** A request handler for the SDK's DynamoDB client that calls `listener` (dynalite's) directly. */
-export function inProcessDynamoHandler(listener: DynamoListener): RequestHandler<HttpRequest, HttpResponse> & { updateHttpClientConfig(): void; httpHandlerConfigs(): object } {
+export type InProcessHandler = RequestHandler<HttpRequest, HttpResponse> & { updateHttpClientConfig(): void; httpHandlerConfigs(): object };
+
+/**
+ * An SDK request handler that answers in this process: `answer` gets the request with its header
+ * names in lower case (as a socket's peer sees them) and settles with the emulator's response.
+ */
+export function inProcessHandler(answer: (request: HttpRequest, headers: Record<string, string>) => Promise<HttpResponse>): InProcessHandler {
   return {
     metadata: { handlerProtocol: 'http/1.1' },
-    handle(request: HttpRequest) {
-      return new Promise((resolve, reject) => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
-        let body: Buffer | null;
-        try {
-          body = bodyBytes(request.body);
-        } catch (error) {
-          reject(error);
-          return;
-        }
-        dispatch(listener, request.method, pathWithQuery(request), headers, body, (response) => resolve({ response }));
-      });
+    async handle(request: HttpRequest) {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
+      return { response: await answer(request, headers) };
     },
     updateHttpClientConfig() {},
     httpHandlerConfigs: () => ({}),
     destroy() {},
   };
+}
+
+/** A request handler for the SDK's DynamoDB client that calls `listener` (dynalite's) directly. */
+export function inProcessDynamoHandler(listener: DynamoListener): InProcessHandler {
+  return inProcessHandler(
+    (request, headers) => new Promise((resolve) => dispatch(listener, request.method, pathWithQuery(request), headers, bodyBytes(request.body), resolve)),
+  );
 }
 
 const PLACEHOLDER_AUTHORIZATION = 'AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0';

@@ -9,8 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
-import type { HttpRequest, HttpResponse, RequestHandler } from '@smithy/types';
-import { pathWithQuery } from './dynamoTransport';
+import type { HttpRequest, HttpResponse } from '@smithy/types';
+import { inProcessHandler, pathWithQuery, type InProcessHandler } from './dynamoTransport';
 
 export type S3Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -89,16 +89,13 @@ class InProcessResponse extends Writable {
 }
 
 /** A request handler for the SDK's S3 client that calls `listener` (s3rver's) directly. */
-export function inProcessS3Handler(listener: S3Listener): RequestHandler<HttpRequest, HttpResponse> & { updateHttpClientConfig(): void; httpHandlerConfigs(): object } {
-  return {
-    metadata: { handlerProtocol: 'http/1.1' },
-    handle(request: HttpRequest) {
-      return new Promise((resolve, reject) => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
+export function inProcessS3Handler(listener: S3Listener): InProcessHandler {
+  return inProcessHandler(
+    (request, headers) =>
+      new Promise((resolve, reject) => {
         headers.host ??= request.port ? `${request.hostname}:${request.port}` : request.hostname;
         const req = new InProcessRequest(request.method, pathWithQuery(request), headers);
-        const res = new InProcessResponse((response) => resolve({ response }));
+        const res = new InProcessResponse(resolve);
         res.on('error', reject);
         // Stand-ins with the parts of the Node classes Koa and s3rver use (see the classes above).
         listener(req as unknown as IncomingMessage, res as unknown as ServerResponse);
@@ -111,12 +108,8 @@ export function inProcessS3Handler(listener: S3Listener): RequestHandler<HttpReq
         else if (typeof body === 'string') req.end(Buffer.from(body, 'utf8'));
         else if (body instanceof Uint8Array) req.end(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
         else reject(new Error('In-process S3 transport: unsupported request body'));
-      });
-    },
-    updateHttpClientConfig() {},
-    httpHandlerConfigs: () => ({}),
-    destroy() {},
-  };
+      }),
+  );
 }
 
 /** Requests go unsigned: s3rver treats them as anonymous and allows them (as the edge's do). */

@@ -9,11 +9,10 @@
 // Env: DASHBOARD_BENCH_RUNS (warm runs, default 3).
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, type TestBrowser } from '../e2e/support/browser';
+import { launchBrowser, loginAs } from '../e2e/support/browser';
 import { startE2eStack } from '../e2e/support/stack';
-import type { LocalCloud } from '../support/localCloud';
 import { loadDashboard, makeDashboard } from './dashboardSupport';
-import { fmt, median, percentile, printTable } from './support';
+import { fmt, median, percentile, printTable, runBrowserBench } from './support';
 import { loadAllHandlers } from '../../infra/local/lambda';
 import { handlerModules } from '../../shared/routes/index';
 import { defineNameHelper } from './uiProbes';
@@ -55,17 +54,14 @@ async function dragSteps(page: Page, from: { x: number; y: number }, to: { x: nu
   await page.mouse.up();
 }
 
-let cloud: LocalCloud | undefined;
-let browser: TestBrowser | undefined;
-let exitCode = 0;
-try {
-  cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
+await runBrowserBench(async (opened) => {
+  const cloud = (opened.cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } }));
   const token = await cloud.login('admin', 'admin');
   const { id } = await makeDashboard(cloud, token);
   const failedModules = await loadAllHandlers(handlerModules);
   if (failedModules) throw new Error(`${failedModules} function modules failed to load`);
   const url = `${cloud.url}/superset/dashboard/${id}/`;
-  browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
+  const browser = (opened.browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } }));
   const page = await browser.newPage();
   await loginAs(page, cloud.url, 'admin', 'admin');
 
@@ -103,11 +99,4 @@ try {
   ]);
   const failed = [cold, ...warm].reduce((n, r) => Math.max(n, r.failed), 0);
   console.log(`warm runs (first / in view / all, ms): ${warm.map((w) => `${fmt(w.first, 0)}/${fmt(w.viewport, 0)}/${fmt(w.all, 0)}`).join(', ')}; charts failed: ${failed}; frames: move ${moveFrames.length}, resize ${resizeFrames.length}; the dragged chart moved: ${moved ? 'yes' : 'NO'}`);
-} catch (e) {
-  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-  exitCode = 1;
-} finally {
-  await browser?.close().catch((e) => console.error('closing the browser:', e));
-  await cloud?.stop().catch((e) => console.error('stopping the local cloud:', e));
-}
-process.exit(exitCode);
+});

@@ -6,10 +6,9 @@
 // Env: EXPLORE_BENCH_RUNS (measured runs, default 5).
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, type TestBrowser } from '../e2e/support/browser';
+import { launchBrowser, loginAs } from '../e2e/support/browser';
 import { startE2eStack } from '../e2e/support/stack';
-import type { LocalCloud } from '../support/localCloud';
-import { fmt, median, printTable } from './support';
+import { fmt, median, printTable, runBrowserBench } from './support';
 import { measureScripts } from './pageScripts';
 
 const RUNS = Math.max(1, Number(process.env.EXPLORE_BENCH_RUNS ?? 5));
@@ -50,18 +49,15 @@ async function updateChart(page: Page, rowLimit: string): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-let cloud: LocalCloud | undefined;
-let browser: TestBrowser | undefined;
-let exitCode = 0;
-try {
-  cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
+await runBrowserBench(async (opened) => {
+  const cloud = (opened.cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } }));
   const token = await cloud.login('admin', 'admin');
   const charts = (await (await fetch(`${cloud.url}/api/v1/chart/?q=(page_size:100)`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { result: { id: number; viz_type: string; slice_name: string }[] };
   const chart = charts.result.find((c) => c.viz_type === 'echarts_timeseries_bar') ?? charts.result.find((c) => c.viz_type !== 'table');
   if (!chart) throw new Error('no example chart to open (SEED_EXAMPLE_CHARTS)');
   const url = `${cloud.url}/explore/?slice_id=${chart.id}`;
 
-  browser = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
+  const browser = (opened.browser = await launchBrowser({ viewport: { width: 1440, height: 1000 } }));
   const page = await browser.newPage();
   await loginAs(page, cloud.url, 'admin', 'admin');
 
@@ -88,11 +84,4 @@ try {
     { measure: 'JavaScript for /explore/, gzip KB', value: fmt(jsGzipKb, 1), budget: BUDGET.jsGzipKb, 'within budget': yesNo(jsGzipKb <= BUDGET.jsGzipKb) },
   ]);
   console.log(`loads (ms): ${loads.map((t) => fmt(t, 0)).join(', ')}; updates (ms): ${updates.map((t) => fmt(t, 0)).join(', ')}`);
-} catch (e) {
-  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-  exitCode = 1;
-} finally {
-  await browser?.close().catch((e) => console.error('closing the browser:', e));
-  await cloud?.stop().catch((e) => console.error('stopping the local cloud:', e));
-}
-process.exit(exitCode);
+});

@@ -10,13 +10,12 @@
 // Prints a table; only errors exit non-zero.
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, type TestBrowser } from '../e2e/support/browser';
+import { launchBrowser, loginAs } from '../e2e/support/browser';
 import { startE2eStack } from '../e2e/support/stack';
-import type { LocalCloud } from '../support/localCloud';
 import { loadAllHandlers } from '../../infra/local/lambda';
 import { handlerModules } from '../../shared/routes/index';
 import { benchApi, loadDashboard, makeDashboard, type BenchChart } from './dashboardSupport';
-import { fmt, printTable } from './support';
+import { fmt, printTable, runBrowserBench } from './support';
 import { defineNameHelper } from './uiProbes';
 
 const FILTER = 'NATIVE_FILTER-bench-origin';
@@ -104,11 +103,8 @@ async function applyValue(page: Page, value: string, inScope: number[]): Promise
   return { requests: measured.length, expected: loaded.length, maxInFlight, repaintMs, cached: measured.filter((r) => r.cached).length, answers: measured.filter((r) => r.cached !== null).length };
 }
 
-let cloud: LocalCloud | undefined;
-let browser: TestBrowser | undefined;
-let exitCode = 0;
-try {
-  cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
+await runBrowserBench(async (opened) => {
+  const cloud = (opened.cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } }));
   const token = await cloud.login('admin', 'admin');
   const call = benchApi(cloud, token);
   const cars = (await call(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:cars)))')}`)).result[0].id as number;
@@ -118,7 +114,7 @@ try {
   if (failedModules) throw new Error(`${failedModules} function modules failed to load`);
   const inScope = charts.filter((c) => c.datasourceId === cars).map((c) => c.id);
   const url = `${cloud.url}/superset/dashboard/${id}/`;
-  browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
+  const browser = (opened.browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } }));
   const page = await browser.newPage();
   await loginAs(page, cloud.url, 'admin', 'admin');
 
@@ -146,11 +142,4 @@ try {
   row('all loaded: Europe again', await applyValue(page, 'Europe', inScope));
 
   printTable(`Value filter on a dashboard of ${charts.length} charts, ${inScope.length} in its scope (load ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores)`, rows);
-} catch (e) {
-  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-  exitCode = 1;
-} finally {
-  await browser?.close().catch((e) => console.error('closing the browser:', e));
-  await cloud?.stop().catch((e) => console.error('stopping the local cloud:', e));
-}
-process.exit(exitCode);
+});

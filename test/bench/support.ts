@@ -26,3 +26,28 @@ export function printTable(title: string, rows: Record<string, string | number>[
 }
 
 export const fmt = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+/** What a browser bench opened, closed by runBrowserBench whatever happens. */
+export interface BenchResources {
+  cloud?: { stop(): Promise<void> };
+  browser?: { close(): Promise<void> };
+}
+
+/**
+ * A browser bench's frame: runs `body`, prints a failure and exits non-zero (a missed budget is not a
+ * failure: benches print it), and always closes the browser and stops the local cloud it opened.
+ */
+export async function runBrowserBench(body: (opened: BenchResources) => Promise<void>): Promise<never> {
+  const opened: BenchResources = {};
+  let exitCode = 0;
+  try {
+    await body(opened);
+  } catch (e) {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    exitCode = 1;
+  } finally {
+    await opened.browser?.close().catch((e) => console.error('closing the browser:', e));
+    await opened.cloud?.stop().catch((e) => console.error('stopping the local cloud:', e));
+  }
+  process.exit(exitCode);
+}

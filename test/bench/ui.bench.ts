@@ -8,10 +8,9 @@
 import { gzipSync } from 'node:zlib';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { launchBrowser, loginAs, type TestBrowser } from '../e2e/support/browser';
+import { launchBrowser, loginAs } from '../e2e/support/browser';
 import { startE2eStack } from '../e2e/support/stack';
-import type { LocalCloud } from '../support/localCloud';
-import { fmt, median, percentile, printTable } from './support';
+import { fmt, median, percentile, printTable, runBrowserBench } from './support';
 import { armFirstRowProbe, installFirstRowProbe, readFirstRowProbe, scrollBaseline, scrollGrid } from './uiProbes';
 import { ECHARTS_MARKERS, measureScripts } from './pageScripts';
 
@@ -87,12 +86,9 @@ async function runOnce(page: Page): Promise<{ firstRow: number; api: number | nu
   return { firstRow: t1 - t0, api: apiEnd === null ? null : apiEnd - t0 };
 }
 
-let cloud: LocalCloud | undefined;
-let browser: TestBrowser | undefined;
-let exitCode = 0;
-try {
-  cloud = await startE2eStack();
-  browser = await launchBrowser();
+await runBrowserBench(async (opened) => {
+  const cloud = (opened.cloud = await startE2eStack());
+  const browser = (opened.browser = await launchBrowser());
   const page = await browser.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -100,7 +96,7 @@ try {
 
   // 3. JavaScript for /sqllab/ (a full load of the page, after login, cache disabled).
   const scripts = await measureScripts(page, async () => {
-    await page.goto(`${cloud!.url}/sqllab/`, { waitUntil: 'load' });
+    await page.goto(`${cloud.url}/sqllab/`, { waitUntil: 'load' });
     await waitForEditorReady(page);
   });
   const jsGzipKb = scripts.reduce((n, s) => n + s.gzip, 0) / 1024;
@@ -202,11 +198,4 @@ try {
     'Scripts loaded by /sqllab/ (KB = 1024 bytes)',
     scripts.map((s) => ({ file: s.file, 'raw KB': fmt(s.raw / 1024, 1), 'gzip KB': fmt(s.gzip / 1024, 1), echarts: s.echarts ? 'YES' : '' })),
   );
-} catch (e) {
-  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-  exitCode = 1;
-} finally {
-  await browser?.close().catch((e) => console.error('closing the browser:', e));
-  await cloud?.stop().catch((e) => console.error('stopping the local cloud:', e));
-}
-process.exit(exitCode);
+});
