@@ -35,7 +35,7 @@ export function FilterBar() {
         <h2 className="filter-bar__title">Filters</h2>
         {snap.info?.canEdit && (
           <>
-            <button type="button" className="button" onClick={() => setConfiguring(true)}>Add or edit filters</button>
+            <button type="button" className="button filter-bar__add" onClick={() => setConfiguring(true)}>Add or edit filters</button>
             <FilterBarSettings />
           </>
         )}
