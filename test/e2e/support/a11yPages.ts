@@ -40,6 +40,15 @@ const listPage = (name: string, path: string, title: string, table: string): A11
 });
 const drawnCharts = (page: Page) => page.locator('section[data-chart-id][data-status="success"]').first().waitFor({ timeout: 30_000 });
 
+/** A drawn dashboard's filter configuration modal with a new filter added. */
+async function newFilterDialog(page: Page) {
+  await drawnCharts(page);
+  await page.getByRole('button', { name: 'Add or edit filters' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
+  await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
+  return dialog;
+}
+
 async function runQuery(page: Page, sql: string) {
   await page.locator('.cm-content').waitFor();
   await typeSqlInto(page, sql);
@@ -214,10 +223,7 @@ export const A11Y_PAGES: A11yPage[] = [
     route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/`,
     ready: async (page) => {
-      await drawnCharts(page);
-      await page.getByRole('button', { name: 'Add or edit filters' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
-      await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
+      const dialog = await newFilterDialog(page);
       await dialog.getByLabel('Filter name', { exact: true }).waitFor();
       await dialog.getByLabel('Apply to specific panels').check();
       await dialog.getByRole('list', { name: /^Panels / }).waitFor();
@@ -228,10 +234,7 @@ export const A11Y_PAGES: A11yPage[] = [
     route: 'superset/dashboard/$idOrSlug',
     path: (f) => `/superset/dashboard/${f.dashboardId}/`,
     ready: async (page) => {
-      await drawnCharts(page);
-      await page.getByRole('button', { name: 'Add or edit filters' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
-      await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
+      const dialog = await newFilterDialog(page);
       await dialog.getByRole('button', { name: 'No filter, Pre-filter time range' }).click();
       await dialog.getByRole('group', { name: 'Edit Pre-filter time range' }).getByLabel('Range type').selectOption('Last');
     },
