@@ -4,6 +4,7 @@
 import { cascadeError } from './cascade';
 import type { FilterConfigItem } from './types';
 import { isNativeFilter } from './types';
+import { NO_TIME_RANGE } from '../../timeRange/index';
 
 export const REMOVAL_UNDO_MS = 5000;
 
@@ -50,7 +51,7 @@ export function duplicateItem(items: FilterConfigItem[], id: string, newId: stri
 
 export type FilterErrors = Record<string, Record<string, string>>;
 
-/** Field errors of each filter: a name, a dataset and column for the types that need them, no loops. */
+/** Field errors of each filter: a name, a dataset and column for the types that need them, a time column for a pre-filter time range, no loops. */
 export function validateFilters(filters: FilterConfigItem[]): FilterErrors {
   const errors: FilterErrors = {};
   for (const f of filters) {
@@ -62,6 +63,8 @@ export function validateFilters(filters: FilterConfigItem[]): FilterErrors {
       const needsDataset = needsColumn || f.filterType === 'filter_timecolumn' || f.filterType === 'filter_timegrain';
       if (needsDataset && !f.targets[0]?.datasetId) e.dataset = 'Dataset is required';
       if (needsColumn && !f.targets[0]?.column?.name) e.column = 'Column is required';
+      // A pre-filter time range limits the values on a time column: without one it would be ignored.
+      if (needsColumn && f.time_range && f.time_range !== NO_TIME_RANGE && !f.granularity_sqla) e.granularity_sqla = 'Time column is required';
       const loop = cascadeError(filters, f.id);
       if (loop) e.parentFilter = loop;
     } else if (!f.title.trim()) e.title = 'Title is required';

@@ -125,6 +125,7 @@ export function FilterConfigForm({ filter, items, errors, showErrors, update }: 
         </>
       )}
       {usesColumn(filter.filterType) && <PreFilterFields filter={filter} temporal={dataset?.temporal ?? []} update={update} />}
+      {usesColumn(filter.filterType) && error('granularity_sqla')}
       <DefaultValueField filter={filter} dataset={dataset} value={defaultValue} onChange={setDefault} />
       <label className="field">
         Parent filter

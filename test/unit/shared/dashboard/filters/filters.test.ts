@@ -173,4 +173,13 @@ describe('filter configuration modal', () => {
     expect(filterToShow(errors, 'a', ['a', 'b', 'c'])).toBe('b');
     expect(filterToShow(errors, 'c', ['a', 'b', 'c'])).toBe('c');
   });
+
+  it('a pre-filter time range needs a time column (else it would limit nothing)', () => {
+    const errors = validateFilters([
+      filter('range', { time_range: 'Last year' }),
+      filter('ranged', { time_range: 'Last year', granularity_sqla: 'date' }),
+      filter('none', { time_range: 'No filter' }),
+    ]);
+    expect(errors).toEqual({ range: { granularity_sqla: 'Time column is required' } });
+  });
 });
