@@ -5,7 +5,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unprocessable } from '../../shared/errors';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
-import { batchGetItems, queryAllItems } from '../ports/tables';
+import { batchGetById, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -72,12 +72,8 @@ export async function findChart(ports: P, id: number): Promise<ChartRecord | nul
 }
 
 /** Several charts by id in batch reads: those that exist, in the order of `ids` (each once). */
-export async function findCharts(ports: P, ids: number[]): Promise<ChartRecord[]> {
-  const valid = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-  const byId = new Map<number, ChartRecord>();
-  for (const item of await batchGetItems(ports.tables, valid.map((id) => entityKey(id)))) if (item.chart) byId.set((item.chart as ChartRecord).id, item.chart as ChartRecord);
-  return valid.map((id) => byId.get(id)).filter((c): c is ChartRecord => c !== undefined);
-}
+export const findCharts = (ports: P, ids: number[]): Promise<ChartRecord[]> =>
+  batchGetById(ports.tables, ids, entityKey, (item) => item.chart as ChartRecord | undefined);
 
 export async function deleteChartItem(ports: P, id: number): Promise<void> {
   await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: entityKey(id) }));

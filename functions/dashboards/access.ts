@@ -9,7 +9,7 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { findCharts } from '../charts/repository';
 import { findDatasets } from '../datasets/repository';
-import { findDatabase } from '../databases/repository';
+import { findDatabases } from '../databases/repository';
 import { findDashboard, findDashboardIdBySlug, type DashboardRecord } from './repository';
 
 export const VIEW = 'Dashboard';
@@ -31,8 +31,7 @@ export async function canSeeDashboard(ports: Ports, user: Identity, d: Dashboard
   // is_rbac_disabled_filter): reading its datasets no longer opens it.
   if (isFeatureEnabled('DASHBOARD_RBAC') && d.roles.length) return roleIdsOfUser(user).some((r) => d.roles.includes(r));
   const datasets = await findDatasets(ports, await datasetIdsOf(ports, d));
-  const databases = await Promise.all([...new Set(datasets.map((ds) => ds.database_id))].map((id) => findDatabase(ports, id)));
-  const dbById = new Map(databases.filter((db) => db !== null).map((db) => [db!.id, db!]));
+  const dbById = await findDatabases(ports, datasets.map((ds) => ds.database_id));
   return datasets.some((ds) => dbById.has(ds.database_id) && canAccessDatasource(user, dbById.get(ds.database_id)!, ds));
 }
 

@@ -1,6 +1,6 @@
 // What the dashboard page renders from, in two calls (Superset's /{id_or_slug}/charts and
 // /{id_or_slug}/datasets): the charts the user may see, and the datasets behind them.
-import { findDatabase } from '../databases/repository';
+import { findDatabases } from '../databases/repository';
 import { findDatasets } from '../datasets/repository';
 import { datasourceData, type People } from '../datasets/present';
 import { getUsersByIds } from '../platform/users';
@@ -43,14 +43,13 @@ export async function dashboardCharts(ports: Ports, user: Identity, idOrSlug: st
 export async function dashboardDatasets(ports: Ports, user: Identity, idOrSlug: string) {
   requirePermission(user, 'can_read', VIEW);
   const dashboard = await readableDashboard(ports, user, idOrSlug);
-  // Batch reads: the charts, then their datasets, then each database and owner once.
+  // Batch reads: the charts, then their datasets, then their databases and owners.
   const charts = await findCharts(ports, dashboard.slice_ids);
   const datasets = await findDatasets(ports, charts.map((c) => c.datasource_id));
-  const [databases, owners] = await Promise.all([
-    Promise.all([...new Set(datasets.map((d) => d.database_id))].map((id) => findDatabase(ports, id))),
+  const [dbById, owners] = await Promise.all([
+    findDatabases(ports, datasets.map((d) => d.database_id)),
     getUsersByIds(ports, datasets.flatMap((d) => d.owners)),
   ]);
-  const dbById = new Map(databases.filter((db) => db !== null).map((db) => [db!.id, db!]));
   const result: Record<string, unknown>[] = [];
   for (const dataset of datasets) {
     const db = dbById.get(dataset.database_id);

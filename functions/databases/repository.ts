@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SupersetError } from '../../shared/errors';
 import type { DatabaseConfig } from '../engines/types';
 import type { Ports } from '../ports/index';
-import { queryAllItems } from '../ports/tables';
+import { batchGetById, queryAllItems } from '../ports/tables';
 import { nextId } from '../ports/counters';
 import { KEYS, padId } from '../../shared/resources/keys';
 import { sealPassword } from './sealPassword';
@@ -73,6 +73,12 @@ export async function findDatabase(ports: Ports, id: number): Promise<DatabaseRe
     new GetCommand({ TableName: ports.tables.name('main'), Key: databaseKey(id), ConsistentRead: true }),
   );
   return out.Item ? databaseFromItem(out.Item) : null;
+}
+
+/** Several databases by id in batch reads, by id (those that exist). */
+export async function findDatabases(ports: Ports, ids: number[]): Promise<Map<number, DatabaseRecord>> {
+  const dbs = await batchGetById(ports.tables, ids, databaseKey, (item) => (item.database ? databaseFromItem(item) : undefined));
+  return new Map(dbs.map((db) => [db.id, db]));
 }
 
 // A short-lived copy of recently read records for the hot path (SQL Lab's execute reads its database on

@@ -6,7 +6,7 @@
 // The claim makes (database, catalog, schema, table_name) unique even when two creates race; gsi1
 // answers get_or_create, which Superset matches on database and table name only.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems, queryAllItems } from '../ports/tables';
+import { batchGetById, queryAllItems } from '../ports/tables';
 import type { GenericType } from '../../shared/constants';
 import { unprocessable } from '../../shared/errors';
 import type { Ports } from '../ports/index';
@@ -146,12 +146,8 @@ export async function findDataset(ports: P, id: number): Promise<DatasetRecord |
 }
 
 /** Several datasets by id in batch reads: those that exist, in the order of `ids` (each once). */
-export async function findDatasets(ports: P, ids: number[]): Promise<DatasetRecord[]> {
-  const valid = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-  const byId = new Map<number, DatasetRecord>();
-  for (const item of await batchGetItems(ports.tables, valid.map((id) => entityKey(id)))) if (item.dataset) byId.set((item.dataset as DatasetRecord).id, item.dataset as DatasetRecord);
-  return valid.map((id) => byId.get(id)).filter((d): d is DatasetRecord => d !== undefined);
-}
+export const findDatasets = (ports: P, ids: number[]): Promise<DatasetRecord[]> =>
+  batchGetById(ports.tables, ids, entityKey, (item) => item.dataset as DatasetRecord | undefined);
 
 export async function findDatasetByUuid(ports: P, uuid: string): Promise<DatasetRecord | null> {
   const out = await ports.tables.doc.send(

@@ -4,7 +4,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
-import { batchGetItems } from '../ports/tables';
+import { batchGetById } from '../ports/tables';
 import { hashPassword } from './auth/passwords';
 import { KEYS } from '../../shared/resources/keys';
 
@@ -36,9 +36,8 @@ export async function getUserById(ports: Ports, id: number): Promise<UserRecord 
 
 /** Several users by id in batch reads, by id (those that exist). */
 export async function getUsersByIds(ports: Ports, ids: number[]): Promise<Map<number, UserRecord>> {
-  const found = new Map<number, UserRecord>();
-  for (const item of await batchGetItems(ports.tables, ids.map((id) => userKey(id)))) if (item.user) found.set((item.user as UserRecord).id, item.user as UserRecord);
-  return found;
+  const users = await batchGetById(ports.tables, ids, userKey, (item) => item.user as UserRecord | undefined);
+  return new Map(users.map((u) => [u.id, u]));
 }
 
 export async function findUserByUsername(ports: Ports, username: string): Promise<UserRecord | null> {

@@ -52,3 +52,22 @@ export async function batchGetItems(tables: Tables, keys: Key[]): Promise<Record
   );
   return items;
 }
+
+/**
+ * Records by id in batch reads (batchGetItems): those that exist, in the order of `ids`, each once.
+ * `fromItem` picks the record out of its item (undefined when the item holds none).
+ */
+export async function batchGetById<T extends { id: number }>(
+  tables: Tables,
+  ids: number[],
+  keyOf: (id: number) => Key,
+  fromItem: (item: Record<string, unknown>) => T | undefined,
+): Promise<T[]> {
+  const valid = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  const byId = new Map<number, T>();
+  for (const item of await batchGetItems(tables, valid.map(keyOf))) {
+    const record = fromItem(item);
+    if (record) byId.set(record.id, record);
+  }
+  return valid.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+}

@@ -8,7 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { TagTypeId, TaggableType } from '../../shared/tags/tagNames';
 import type { Ports } from '../ports/index';
-import { batchGetItems, queryAllItems } from '../ports/tables';
+import { batchGetById, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -72,9 +72,8 @@ export async function findTagByName(ports: P, name: string): Promise<TagRecord |
 
 /** Several tags by id in batch reads (an object's tags, a page of a list's tags). */
 export async function findTags(ports: P, ids: number[]): Promise<Map<number, TagRecord>> {
-  const found = new Map<number, TagRecord>();
-  for (const item of await batchGetItems(ports.tables, ids.map((id) => KEYS.tag(id)))) if (item.tag) found.set((item.tag as TagRecord).id, item.tag as TagRecord);
-  return found;
+  const tags = await batchGetById(ports.tables, ids, KEYS.tag, (item) => item.tag as TagRecord | undefined);
+  return new Map(tags.map((t) => [t.id, t]));
 }
 
 export async function listTagRecords(ports: P): Promise<TagRecord[]> {
