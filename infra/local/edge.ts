@@ -9,11 +9,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import S3Object from 's3rver/lib/models/object';
 import { acceptPresigned } from './presignedUrls';
 import { BodyTooLargeError } from './http/body';
 import { inProcessDynamoTransport } from './dynamoTransport';
 import { inProcessS3Transport } from './s3Transport';
 import { cacheBucketState, s3rverListener } from './s3rverInProcess';
+import { keepObjects } from './s3rverObjects';
 import { openDynamoStore, type DynamoStore } from './dynamoStore';
 import { QueueStore } from './sqs/queueStore';
 import { handleSqs, isSqsRequest } from './sqs/sqsApi';
@@ -67,6 +69,7 @@ async function startEmulators(dataDir: string, region: string): Promise<Emulator
   const dynamo = await openDynamoStore(join(dataDir, 'dynamodb'));
   const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: join(dataDir, 's3'), silent: true });
   cacheBucketState(s3.store);
+  keepObjects(s3.store, S3Object);
   await s3.run();
   return {
     dynamo,

@@ -8,7 +8,8 @@
 // The listener built here skips the log when s3rver is silent, and buckets and their configurations
 // are kept in memory: only this s3rver writes its folder (the data folder is locked to this process,
 // dataDirLock.ts), and every write of a configuration or a bucket goes through its store, which
-// updates the copy. Objects and object-level subresources (ACLs) are read from disk as before.
+// updates the copy. Objects are written and kept by s3rverObjects.ts; object-level subresources (ACLs)
+// are read from disk as before.
 import type S3rver from 's3rver';
 import type { S3rverStore } from 's3rver';
 

@@ -42,3 +42,16 @@ declare module 's3rver' {
     reset(): void;
   }
 }
+
+declare module 's3rver/lib/models/object' {
+  /** s3rver's object model: its constructor keeps the allowed metadata (ALLOWED_METADATA, x-amz-meta-*). */
+  export default class S3Object {
+    static ALLOWED_METADATA: readonly string[];
+    constructor(bucket: string, key: string, content: import('node:stream').Readable | null, metadata: Record<string, string | number>);
+    bucket: string;
+    key: string;
+    content: import('node:stream').Readable | Buffer | null;
+    metadata: Record<string, string | number>;
+    range?: { start: number; end: number };
+  }
+}
