@@ -9,10 +9,21 @@ import { datasetFromItem, findDataset, type DatasetRecord } from '../datasets/re
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { batchGetItems } from '../ports/tables';
+import { filtersOfSetItem, RLS_SET_KEY, type RlsRecord } from '../rls/repository';
 
 export interface Datasource {
   dataset: DatasetRecord;
   db: DatabaseRecord;
+  /**
+   * Every row level security filter, when asked for (`withRlsFilters`): read in the same batch as the
+   * dataset. Null when the filters have no set item yet (rls/repository.ts creates it on first read).
+   */
+  rlsFilters?: RlsRecord[] | null;
+}
+
+export interface LoadOptions {
+  /** Read every row level security filter in the same batch (a data request needs them). */
+  withRlsFilters?: boolean;
 }
 
 /** Datasource types whose data this product can read (datasets; Superset's 'table'). */
@@ -26,33 +37,47 @@ export async function canReadDatasource(ports: Ports, user: Identity, dataset: D
 }
 
 // Which database each dataset was on when this container last read it: only a guess, which lets a
-// data request read the dataset and its database in one BatchGetItem instead of two reads in a row.
+// data request read the dataset, its database (and the row level security filters) in one
+// BatchGetItem instead of two reads in a row.
 // Both items are always read fresh (a permission or connection change applies at once); a wrong guess
 // (the dataset moved) costs one more read, of the database the dataset now names.
 const databaseOfDataset = new Map<number, number>();
 const GUESSES_KEPT = 10_000;
 
-/** The dataset and the database `databaseId`, strongly consistent, in one batch read. */
-async function readBoth(ports: Ports, id: number, databaseId: number): Promise<{ dataset: DatasetRecord | null; db: DatabaseRecord | null }> {
+interface Read {
+  dataset: DatasetRecord | null;
+  db: DatabaseRecord | null;
+  rlsFilters?: RlsRecord[] | null;
+}
+
+/** The dataset, the database `databaseId` when guessed, and the filters when asked: strongly consistent, in one batch read. */
+async function readTogether(ports: Ports, id: number, databaseId: number | undefined, options: LoadOptions): Promise<Read> {
   const datasetKey = KEYS.dataset(id);
-  const databaseKey = KEYS.database(databaseId);
-  const items = await batchGetItems(ports.tables, [datasetKey, databaseKey]);
+  const databaseKey = databaseId === undefined ? null : KEYS.database(databaseId);
+  const keys = [datasetKey, ...(databaseKey ? [databaseKey] : []), ...(options.withRlsFilters ? [RLS_SET_KEY] : [])];
+  const items = await batchGetItems(ports.tables, keys);
   const item = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
-  const dbItem = item(databaseKey);
-  return { dataset: datasetFromItem(item(datasetKey)), db: dbItem ? databaseFromItem(dbItem) : null };
+  const dbItem = databaseKey && item(databaseKey);
+  return {
+    dataset: datasetFromItem(item(datasetKey)),
+    db: dbItem ? databaseFromItem(dbItem) : null,
+    ...(options.withRlsFilters ? { rlsFilters: filtersOfSetItem(item(RLS_SET_KEY)) } : {}),
+  };
 }
 
 /** The dataset if it exists (any user), else null. */
-export async function loadDatasource(ports: Ports, id: number, type: string): Promise<Datasource | null> {
+export async function loadDatasource(ports: Ports, id: number, type: string, options: LoadOptions = {}): Promise<Datasource | null> {
   if (!isDatasetType(type) || !Number.isSafeInteger(id) || id <= 0) return null;
   const guess = databaseOfDataset.get(id);
-  const read = guess === undefined ? { dataset: await findDataset(ports, id), db: null } : await readBoth(ports, id, guess);
+  const read: Read =
+    guess === undefined && !options.withRlsFilters ? { dataset: await findDataset(ports, id), db: null } : await readTogether(ports, id, guess, options);
   const dataset = read.dataset;
   if (!dataset) return null;
   if (databaseOfDataset.size >= GUESSES_KEPT) databaseOfDataset.clear();
   databaseOfDataset.set(id, dataset.database_id);
   const db = read.db?.id === dataset.database_id ? read.db : await findDatabase(ports, dataset.database_id);
-  return db ? { dataset, db } : null;
+  if (!db) return null;
+  return 'rlsFilters' in read ? { dataset, db, rlsFilters: read.rlsFilters } : { dataset, db };
 }
 
 /**
@@ -60,11 +85,11 @@ export async function loadDatasource(ports: Ports, id: number, type: string): Pr
  * UNKNOWN_DATASOURCE_TYPE_ERROR, a missing one 404, one the user may not read
  * DATASOURCE_SECURITY_ACCESS_ERROR (403), as Superset's chart data API answers.
  */
-export async function datasourceForData(ports: Ports, user: Identity, id: number, type: string): Promise<Datasource> {
+export async function datasourceForData(ports: Ports, user: Identity, id: number, type: string, options: LoadOptions = {}): Promise<Datasource> {
   if (!isDatasetType(type)) {
     throw new SupersetError('UNKNOWN_DATASOURCE_TYPE_ERROR', `Datasource type ${type} is not supported`, { status: 400 });
   }
-  const found = await loadDatasource(ports, id, type);
+  const found = await loadDatasource(ports, id, type, options);
   if (!found) throw new SupersetError('OBJECT_DOES_NOT_EXIST_ERROR', 'The dataset does not exist', { status: 404 });
   if (!(await canReadDatasource(ports, user, found.dataset, found.db))) {
     const name = found.dataset.schema ? `${found.dataset.schema}.${found.dataset.table_name}` : found.dataset.table_name;

@@ -1,7 +1,7 @@
 // /api/v1/rowlevelsecurity/ (Superset's RLSRestApi), for admins: create, update, show, delete and bulk
 // delete filters. Every write checks that its datasets and roles exist and that its clause is one
 // boolean expression on the engine of each of its datasets (functions/rls/clause.ts).
-import { notFound, unprocessable } from '../../shared/errors';
+import { conflict, notFound, unprocessable } from '../../shared/errors';
 import type { RlsBody, RlsPutBody } from '../../shared/routes/rowLevelSecurity';
 import { roleNameOf } from '../../shared/security/roles';
 import { findDatabase } from '../databases/repository';
@@ -13,7 +13,7 @@ import type { Identity } from '../http/identity';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
 import { checkRlsClause } from './clause';
-import { deleteRlsFilter, findRlsFilter, listRlsFilters, putRlsFilter, type RlsRecord } from './repository';
+import { changeRlsFilters, findRlsFilter, type RlsRecord } from './repository';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '');
 
@@ -40,8 +40,9 @@ async function checkedClause(ports: Ports, clause: string, datasets: DatasetReco
   return text;
 }
 
-async function uniqueName(ports: Ports, name: string, selfId: number | null) {
-  const taken = (await listRlsFilters(ports)).some((f) => f.name === name && f.id !== selfId);
+/** Checked inside the change that saves the name, so two admins cannot both take it. */
+function assertUniqueName(filters: readonly RlsRecord[], name: string, selfId: number | null) {
+  const taken = filters.some((f) => f.name === name && f.id !== selfId);
   if (taken) throw unprocessable('Name must be unique', { name: ['Name must be unique'] });
 }
 
@@ -72,7 +73,6 @@ export async function createRls(ports: Ports, user: Identity, body: RlsBody) {
   requireAdmin(user);
   const datasets = await datasetsOf(ports, body.tables);
   checkRoles(body.roles ?? []);
-  await uniqueName(ports, body.name, null);
   const clause = await checkedClause(ports, body.clause, datasets);
   const now = iso(ports.clock.now());
   const record: RlsRecord = {
@@ -89,7 +89,10 @@ export async function createRls(ports: Ports, user: Identity, body: RlsBody) {
     created_by: user.userId,
     changed_by: user.userId,
   };
-  await putRlsFilter(ports, record);
+  await changeRlsFilters(ports, (filters) => {
+    assertUniqueName(filters, record.name, null);
+    return [...filters, record];
+  });
   return json(201, { id: record.id, result: echo({ ...body, clause }) });
 }
 
@@ -99,7 +102,6 @@ export async function updateRls(ports: Ports, user: Identity, id: number, body: 
   const tables = body.tables ?? before.tables;
   const datasets = await datasetsOf(ports, tables);
   if (body.roles) checkRoles(body.roles);
-  if (body.name !== undefined) await uniqueName(ports, body.name, id);
   const clause = await checkedClause(ports, body.clause ?? before.clause, datasets);
   const after: RlsRecord = {
     ...before,
@@ -113,7 +115,14 @@ export async function updateRls(ports: Ports, user: Identity, id: number, body: 
     changed_on: iso(ports.clock.now()),
     changed_by: user.userId,
   };
-  await putRlsFilter(ports, after);
+  await changeRlsFilters(ports, (filters) => {
+    const current = filters.find((f) => f.id === id);
+    if (!current) throw notFound();
+    // `after` was built on `before`: a save in between would be lost without a word.
+    if (current.changed_on !== before.changed_on) throw conflict('This filter was changed by someone else since it was read. Reload it and try again.');
+    assertUniqueName(filters, after.name, id);
+    return filters.map((f) => (f.id === id ? after : f));
+  });
   return { id, result: echo({ ...body, ...(body.clause !== undefined ? { clause } : {}) }) };
 }
 
@@ -125,15 +134,19 @@ export async function getRls(ports: Ports, user: Identity, id: number) {
 
 export async function deleteRls(ports: Ports, user: Identity, id: number) {
   requireAdmin(user);
-  await getRecord(ports, id);
-  await deleteRlsFilter(ports, id);
+  await changeRlsFilters(ports, (filters) => {
+    if (!filters.some((f) => f.id === id)) throw notFound();
+    return filters.filter((f) => f.id !== id);
+  });
   return { message: 'OK' };
 }
 
 export async function bulkDeleteRls(ports: Ports, user: Identity, ids: number[]) {
   requireAdmin(user);
-  const found = await Promise.all(ids.map((id) => findRlsFilter(ports, id)));
-  if (found.some((r) => !r)) throw notFound();
-  await Promise.all(ids.map((id) => deleteRlsFilter(ports, id)));
+  const gone = new Set(ids);
+  await changeRlsFilters(ports, (filters) => {
+    if (ids.some((id) => !filters.some((f) => f.id === id))) throw notFound();
+    return filters.filter((f) => !gone.has(f.id));
+  });
   return { message: `Deleted ${ids.length} rules` };
 }

@@ -54,7 +54,8 @@
 // | tag                               | TAG#<id>                             | TAG                       | gsi2 TAGS / padded id (list)                            |
 // | tag name claim (unique)           | TAGNAME#<name>                       | TAGNAME                   |                                                         |
 // | tagged object (objects by tag)    | TAG#<tag id>                         | OBJ#<type>#<padded id>    | gsi1 TAGGED#<type>#<id> / padded tag id (tags by object)|
-// | row level security filter         | RLS#<id>                             | RLS                       | gsi2 RLSFILTERS / padded id (list, every chart query)   |
+// | row level security filters (all)  | RLSFILTERS                           | SET                       | (one item, versioned: read with every chart query)      |
+// | row level security filter (before)| RLS#<id>                             | RLS                       | gsi2 RLSFILTERS / padded id (read once, into the set)   |
 // | login failures (throttle, ttl)    | LOGINFAIL#<user or ip>               | <padded failed at ms>     |                                                         |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
@@ -149,8 +150,10 @@ export const KEYS = {
   reportLogs: (reportId: number) => `REPORTLOG#${reportId}`,
   reportLog: (reportId: number, scheduledMs: number, uuid: string) => ({ pk: `REPORTLOG#${reportId}`, sk: `${padMs(scheduledMs)}#${uuid}` }),
   reportRun: (reportId: number, scheduledMs: number) => entity('REPORTRUN', `${reportId}#${scheduledMs}`),
-  rlsFilter: (id: number) => entity('RLS', id),
-  allRlsFilters: 'RLSFILTERS',
+  rlsFilterSet: { pk: 'RLSFILTERS', sk: 'SET' },
+  /** Filters as they were kept before the set item (one item each, listed through gsi2). */
+  legacyRlsFilter: (id: number) => entity('RLS', id),
+  legacyAllRlsFilters: 'RLSFILTERS',
   loginFailures: (subject: string) => `LOGINFAIL#${subject}`,
 
   reportWorkingPk: 'WORKING#REPORT',

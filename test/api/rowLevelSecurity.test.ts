@@ -1,7 +1,10 @@
 // Row level security through the local gateway: the admin API (Superset's /api/v1/rowlevelsecurity/),
 // hostile clauses refused, and the same chart answering different rows to users of different roles,
-// with cached answers never crossing between them.
+// with cached answers never crossing between them; the filters kept as one versioned set (concurrent
+// admins lose nothing, a name goes to one of them) and filters kept the old way read into it.
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS, padId } from '../../shared/resources/keys';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { client, type Json } from './sqllabHelpers';
 
@@ -117,5 +120,45 @@ describe('row level security on chart data', () => {
 
     for (const r of [regular, regular2, base]) await call(`/api/v1/rowlevelsecurity/${r.body.id}`, { method: 'DELETE', token: admin });
     expect(origins(await chart(gamma))).toEqual(['Europe', 'Japan', 'USA']);
+  });
+});
+
+describe('the filters kept as one versioned set', () => {
+  it('loses no filter to concurrent admins, and gives a name to one of them only', async () => {
+    const names = Array.from({ length: 6 }, (_, i) => `parallel ${i}`);
+    const made = await Promise.all(names.map((name) => create({ name, filter_type: 'Regular', tables: [weather], roles: [GAMMA], clause: `precipitation >= 0` })));
+    expect(made.map((r) => r.status)).toEqual(names.map(() => 201));
+    const same = await Promise.all([1, 2, 3, 4].map(() => create({ name: 'taken once', filter_type: 'Regular', tables: [weather], roles: [GAMMA], clause: '1=1' })));
+    expect(same.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+
+    const listed = await call(`/api/v1/rowlevelsecurity/?${q({ page_size: 100 })}`, { token: admin });
+    const listedNames = listed.body.result.map((r: Json) => r.name);
+    for (const name of [...names, 'taken once']) expect(listedNames.filter((n: string) => n === name)).toHaveLength(1);
+
+    const ids = [...made, ...same].filter((r) => r.status === 201).map((r) => r.body.id);
+    const removed = await call(`/api/v1/rowlevelsecurity/?${q(ids)}`, { method: 'DELETE', token: admin });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const after = await call(`/api/v1/rowlevelsecurity/?${q({ page_size: 100 })}`, { token: admin });
+    expect(after.body.result.map((r: Json) => r.id).filter((id: number) => ids.includes(id))).toEqual([]);
+  });
+
+  it('reads filters saved one item each (before the set existed) into the set, and applies them', async () => {
+    const ports = cloud.stack.ports;
+    const table = ports.tables.name('main');
+    const record = {
+      id: 9001, name: 'kept the old way', description: null, filter_type: 'Regular', tables: [cars], roles: [GAMMA], group_key: null,
+      clause: `"Origin" = 'USA'`, created_on: '2026-01-01T00:00:00', changed_on: '2026-01-01T00:00:00', created_by: 1, changed_by: 1,
+    };
+    await ports.tables.doc.send(new DeleteCommand({ TableName: table, Key: KEYS.rlsFilterSet }));
+    await ports.tables.doc.send(new PutCommand({ TableName: table, Item: { ...KEYS.legacyRlsFilter(9001), gsi2pk: KEYS.legacyAllRlsFilters, gsi2sk: padId(9001), rls: record } }));
+
+    expect(origins(await chart(gamma, { force: true }))).toEqual(['USA']);
+    expect(origins(await chart(admin, { force: true }))).toEqual(['Europe', 'Japan', 'USA']);
+    const shown = await call('/api/v1/rowlevelsecurity/9001', { token: admin });
+    expect(shown.body.result).toMatchObject({ name: 'kept the old way', clause: `"Origin" = 'USA'` });
+    expect((await ports.tables.doc.send(new GetCommand({ TableName: table, Key: KEYS.rlsFilterSet, ConsistentRead: true }))).Item?.filters).toEqual([record]);
+
+    expect((await call('/api/v1/rowlevelsecurity/9001', { method: 'DELETE', token: admin })).status).toBe(200);
+    expect(origins(await chart(gamma, { force: true }))).toEqual(['Europe', 'Japan', 'USA']);
   });
 });

@@ -8,7 +8,7 @@ import type { Identity } from '../../http/identity';
 import type { Ports } from '../../ports/index';
 import { canSeeDashboard } from '../../dashboards/access';
 import { findDashboard } from '../../dashboards/repository';
-import { datasourceForData, loadDatasource, type Datasource } from '../datasource';
+import { datasourceForData, loadDatasource, type Datasource, type LoadOptions } from '../datasource';
 import { findChart } from '../repository';
 
 export interface DataRequestOrigin {
@@ -26,11 +26,12 @@ export function dashboardIdOf(formData: unknown): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export async function datasourceForRequest(ports: Ports, user: Identity, id: number, type: string, origin: DataRequestOrigin): Promise<Datasource> {
+/** `options`: as loadDatasource's (a data request reads the row level security filters in the same batch). */
+export async function datasourceForRequest(ports: Ports, user: Identity, id: number, type: string, origin: DataRequestOrigin, options: LoadOptions = {}): Promise<Datasource> {
   const dashboard = origin.dashboardId ? await findDashboard(ports, origin.dashboardId) : null;
   if (origin.dashboardId && (!dashboard || !(await canSeeDashboard(ports, user, dashboard)))) throw dashboardDenied();
   try {
-    return await datasourceForData(ports, user, id, type);
+    return await datasourceForData(ports, user, id, type, options);
   } catch (error) {
     const refused = error instanceof SupersetError && error.errorType === 'DATASOURCE_SECURITY_ACCESS_ERROR';
     if (!refused || !dashboard || !origin.sliceId || !isFeatureEnabled('DASHBOARD_RBAC')) throw error;
