@@ -10,8 +10,8 @@
 // folder is locked to this process, dataDirLock.ts) and every change of an object goes through its
 // store, which forgets the kept copy, so the copy is never stale.
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3rverStore } from 's3rver';
@@ -53,6 +53,31 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
+// A file is rewritten in place: written over from its start, then cut to the new length. Opening it
+// with O_TRUNC instead makes ext4 flush the new blocks at close (auto_da_alloc, its guard for programs
+// that replace a file by truncating it), which costs ~0.1 ms for a 5 kB object and ~1 ms for 1 MB.
+const IN_PLACE = constants.O_RDWR | constants.O_CREAT;
+
+function writeInPlaceSync(path: string, data: Buffer) {
+  const fd = openSync(path, IN_PLACE, 0o644);
+  try {
+    for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at, at);
+    ftruncateSync(fd, data.length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function writeInPlace(path: string, data: Buffer) {
+  const file = await open(path, IN_PLACE, 0o644);
+  try {
+    for (let at = 0; at < data.length; ) at += (await file.write(data, at, data.length - at, at)).bytesWritten;
+    await file.truncate(data.length);
+  } finally {
+    await file.close();
+  }
 }
 
 /** The metadata s3rver stores beside an object (its putMetadata): the allowed headers and x-amz-meta-*. */
@@ -104,18 +129,18 @@ export function keepObjects(store: S3rverStore, S3Object: S3ObjectClass & { ALLO
     const path = (resource: string) => objects.getResourcePath(object.bucket, object.key, resource);
     const md5 = createHash('md5').update(content).digest('hex');
     const stored = storedMetadata(object.metadata, S3Object.ALLOWED_METADATA);
-    const files: [string, Buffer | string][] = [
+    const files: [string, Buffer][] = [
       [path('object'), content],
-      [path('object.md5'), md5],
-      [path('metadata.json'), JSON.stringify(stored, null, 2)],
+      [path('object.md5'), Buffer.from(md5)],
+      [path('metadata.json'), Buffer.from(JSON.stringify(stored, null, 2))],
     ];
     mkdirSync(dirname(path('object')), { recursive: true });
     if (content.length > KEPT_OBJECT_MAX_BYTES) {
       forget(object.bucket, object.key);
-      for (const [file, data] of files) await writeFile(file, data);
+      for (const [file, data] of files) await writeInPlace(file, data);
       return { size: content.length, md5 };
     }
-    for (const [file, data] of files) writeFileSync(file, data);
+    for (const [file, data] of files) writeInPlaceSync(file, data);
     const written = statSync(path('object'));
     keep(object.bucket, object.key, {
       content,
