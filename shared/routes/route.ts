@@ -70,22 +70,46 @@ export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T): T 
 /** The API Gateway route key, as HTTP API puts it on the event (`POST /api/v1/sqllab/execute/`). */
 export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
+type Segment = { literal: string } | { param: string; greedy: boolean };
+
+// Each request is matched against every route (twice: the gateway, then the function), so a template
+// is taken apart once, not on every comparison.
+const parsedTemplates = new Map<string, Segment[]>();
+
+function segmentsOf(template: string): Segment[] {
+  let segments = parsedTemplates.get(template);
+  if (!segments) {
+    segments = template.split('/').map((seg) =>
+      seg.startsWith('{') && seg.endsWith('+}') ? { param: seg.slice(1, -2), greedy: true } : seg.startsWith('{') && seg.endsWith('}') ? { param: seg.slice(1, -1), greedy: false } : { literal: seg },
+    );
+    parsedTemplates.set(template, segments);
+  }
+  return segments;
+}
+
 /** Matches a concrete path against an API Gateway path template; returns path parameters or null. */
 export function matchPath(template: string, path: string): Record<string, string> | null {
-  const t = template.split('/');
+  const t = segmentsOf(template);
   const p = path.split('/');
+  // Literal segments first: most routes fail on one of them before any parameter is decoded.
+  if (t.length !== p.length && !t.some((seg) => 'greedy' in seg && seg.greedy)) return null;
+  for (let i = 0; i < t.length && i < p.length; i++) {
+    const seg = t[i];
+    if ('literal' in seg && seg.literal !== p[i]) return null;
+  }
   const params: Record<string, string> = {};
   for (let i = 0; i < t.length; i++) {
     const seg = t[i];
-    if (seg.startsWith('{') && seg.endsWith('+}')) {
-      params[seg.slice(1, -2)] = p.slice(i).map(decodeURIComponent).join('/');
+    if ('literal' in seg) {
+      if (i >= p.length) return null;
+      continue;
+    }
+    if (seg.greedy) {
+      params[seg.param] = p.slice(i).map(decodeURIComponent).join('/');
       return p.length > i ? params : null;
     }
-    if (i >= p.length) return null;
-    if (seg.startsWith('{') && seg.endsWith('}')) {
-      if (p[i] === '') return null;
-      params[seg.slice(1, -1)] = decodeURIComponent(p[i]);
-    } else if (seg !== p[i]) return null;
+    if (i >= p.length || p[i] === '') return null;
+    params[seg.param] = decodeURIComponent(p[i]);
   }
   return t.length === p.length ? params : null;
 }
