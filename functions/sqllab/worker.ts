@@ -2,7 +2,8 @@
 // a finished or stopped query is acknowledged untouched; a pending one is claimed with a conditional
 // write; a running one whose worker died (its lease ran out) is taken over; a running one whose worker
 // is alive is left to it. The result object key is fixed per query, so a rerun overwrites, never adds.
-import { QUEUES, visibilityTimeoutSeconds } from '../../shared/resources/index';
+import { QUEUES } from '../../shared/resources/index';
+import { leaseMsFor } from '../jobs/lease';
 import { isFinished } from '../../shared/constants';
 import { SupersetError } from '../../shared/errors';
 import { findDatabase } from '../databases/repository';
@@ -22,11 +23,7 @@ import { asyncTimeoutMs, runWatched, STOP_POLL_MS } from './runner';
  * message redelivered after a crash would find the dead worker's claim still valid; the running
  * worker renews it on every poll, so a short lease costs nothing.
  */
-export function leaseMs(env: NodeJS.ProcessEnv = process.env): number {
-  const override = Number(env.LOCAL_VISIBILITY_TIMEOUT_SECONDS);
-  const visibility = Number.isFinite(override) && override > 0 && env.LOCAL_VISIBILITY_TIMEOUT_SECONDS ? override : visibilityTimeoutSeconds(QUEUES.queries);
-  return Math.max(1_000, Math.min(30_000, visibility * 1000));
-}
+export const leaseMs = (env: NodeJS.ProcessEnv = process.env): number => leaseMsFor(QUEUES.queries, env);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

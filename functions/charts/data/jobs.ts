@@ -1,8 +1,9 @@
 // Async chart data (GLOBAL_ASYNC_QUERIES): the request becomes a job item and a message on the charts
-// queue; the worker claims the job (a lease, so a worker that died mid-job is taken over once its lease
-// ends), runs it, stores the answer under the request's cache key, grants the user that key and ends
-// the job done or error exactly once (a conditional write), then tells the user on their async event
-// stream and WebSocket. GET /api/v1/chart/data/{cache_key} serves the job's key to that user only (byKey.ts).
+// queue; the worker claims the job (a lease that follows the charts queue's visibility timeout and that
+// the worker renews while it runs, so a worker that died mid-job is taken over once its lease ends, at
+// the latest when SQS hands the message back), runs it, stores the answer under the request's cache
+// key, grants the user that key and ends the job done or error exactly once (a conditional write),
+// then tells the user on their async event stream and WebSocket. GET /api/v1/chart/data/{cache_key} serves the job's key to that user only (byKey.ts).
 import { withGrants } from '../../security/resolve';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS } from '../../../shared/resources/keys';
@@ -11,11 +12,14 @@ import { channelOf, publishEvent } from '../../events/asyncEvents';
 import type { Identity } from '../../http/identity';
 import type { Ports } from '../../ports/index';
 import { getUserById } from '../../platform/users';
+import { leaseMsFor } from '../../jobs/lease';
+import { errorFields, logger } from '../../observability/logger';
+import { QUEUES } from '../../../shared/resources/index';
 import { writeCacheText } from './cache';
 import { answerTextOf, prepareChartData, type ChartDataDeps, type ChartDataJobInput } from './service';
 
-/** How long a claimed job belongs to its worker before another may take it over. */
-export const JOB_LEASE_MS = 150_000;
+/** How long a claimed job belongs to its worker without renewal before another may take it over. */
+export const chartJobLeaseMs = (env: NodeJS.ProcessEnv = process.env): number => leaseMsFor(QUEUES.charts, env);
 
 export type ChartJobStatus = 'pending' | 'running' | 'done' | 'error';
 
@@ -50,7 +54,7 @@ export async function findChartJob(ports: Ports, jobId: string): Promise<ChartJo
 }
 
 /** Takes a pending job, or a running one whose worker's lease ran out. */
-async function claim(ports: Ports, jobId: string, attempt: string): Promise<boolean> {
+async function claim(ports: Ports, jobId: string, attempt: string, lease: number): Promise<boolean> {
   const now = ports.clock.now();
   try {
     await ports.tables.doc.send(
@@ -60,7 +64,7 @@ async function claim(ports: Ports, jobId: string, attempt: string): Promise<bool
         UpdateExpression: 'SET job.#s = :running, job.leaseUntil = :lease, job.attempt = :attempt',
         ConditionExpression: 'job.#s = :pending OR (job.#s = :running AND job.leaseUntil < :now)',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':lease': now + JOB_LEASE_MS, ':attempt': attempt, ':now': now },
+        ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':lease': now + lease, ':attempt': attempt, ':now': now },
       }),
     );
     return true;
@@ -68,6 +72,51 @@ async function claim(ports: Ports, jobId: string, attempt: string): Promise<bool
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Extends this attempt's lease; false once the job is no longer this attempt's running job. */
+export async function renewChartJobLease(ports: Ports, jobId: string, attempt: string, lease: number): Promise<boolean> {
+  try {
+    await ports.tables.doc.send(
+      new UpdateCommand({
+        TableName: ports.tables.name('main'),
+        Key: KEYS.chartJob(jobId),
+        UpdateExpression: 'SET job.leaseUntil = :lease',
+        ConditionExpression: 'job.#s = :running AND job.attempt = :attempt',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':lease': ports.clock.now() + lease, ':running': 'running', ':attempt': attempt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Renews the lease every third of it while the job runs, as SQL Lab's worker does on every poll;
+ * stops by itself once the job is no longer this attempt's (taken over, or ended by the dead-letter
+ * drainer: then this attempt's finish is refused). Returns the stop function.
+ */
+export function holdChartJobLease(ports: Ports, jobId: string, attempt: string, lease: number): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const renew = async () => {
+    let held = true;
+    try {
+      held = await renewChartJobLease(ports, jobId, attempt, lease);
+    } catch (error) {
+      // A failed write is retried at the next tick; the lease still has two thirds to run.
+      logger.warn('chart job lease renewal failed', { job_id: jobId, ...errorFields(error) });
+    }
+    if (held && !stopped) timer = setTimeout(() => void renew(), lease / 3);
+  };
+  timer = setTimeout(() => void renew(), lease / 3);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /** Ends the job once: only from running (and, for a worker, only its own attempt). */
@@ -110,10 +159,12 @@ export async function runChartJob(ports: Ports, message: ChartJobMessage, deps: 
   const job = await findChartJob(ports, message.jobId);
   if (!job || job.status === 'done' || job.status === 'error') return true;
   const attempt = ports.ids.uuid();
-  if (!(await claim(ports, job.jobId, attempt))) return false;
-  const user = await getUserById(ports, job.userId);
+  const lease = chartJobLeaseMs();
+  if (!(await claim(ports, job.jobId, attempt, lease))) return false;
+  const release = holdChartJobLease(ports, job.jobId, attempt, lease);
   let outcome: { status: 'done' } | { status: 'error'; error: unknown };
   try {
+    const user = await getUserById(ports, job.userId);
     if (!user) throw new SupersetError('GENERIC_BACKEND_ERROR', 'The user of this job no longer exists', { status: 404 });
     const identity: Identity = await withGrants(ports, { userId: user.id, username: user.username, roles: user.roles });
     const prepared = await prepareChartData(ports, identity, job.context, job.options, deps);
@@ -124,6 +175,8 @@ export async function runChartJob(ports: Ports, message: ChartJobMessage, deps: 
   } catch (error) {
     if (!(error instanceof SupersetError)) throw error;
     outcome = { status: 'error', error };
+  } finally {
+    release();
   }
   if (!(await finish(ports, job.jobId, outcome.status, attempt))) return true;
   await publishEvent(ports, job.userId, {
