@@ -2,6 +2,8 @@
 // stream and WebSocket, the result served from result_url to its owner only (another user gets 404),
 // cached answers at once, runtime errors as error events, and a worker that died mid-job (taken over
 // once its lease ends; a live holder's messages end in the DLQ as ASYNC_WORKERS_ERROR): one result each.
+// The dead worker here is a job item left as one would leave it; test/api/crashRecovery.test.ts kills
+// a real `npm start` while its worker runs a job.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
