@@ -1,7 +1,7 @@
 // Async chart data (GLOBAL_ASYNC_QUERIES): the request becomes a job item and a message on the charts
 // queue; the worker claims the job (a lease that follows the charts queue's visibility timeout and that
-// the worker renews while it runs, so a worker that died mid-job is taken over once its lease ends, at
-// the latest when SQS hands the message back), runs it, stores the answer under the request's cache
+// the worker renews while it runs, so a worker that died mid-job is taken over once its lease ends: the
+// delivery that finds its claim waits that out, claimChartJob), runs it, stores the answer under the request's cache
 // key, grants the user that key and ends the job done or error exactly once (a conditional write),
 // then tells the user on their async event stream and WebSocket. GET /api/v1/chart/data/{cache_key} serves the job's key to that user only (byKey.ts).
 import { withGrants } from '../../security/resolve';
@@ -71,6 +71,33 @@ async function claim(ports: Ports, jobId: string, attempt: string, lease: number
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims the job for `attempt`. A worker that died keeps its claim until its lease runs out (at most a
+ * lease from now): that is waited out here, so a redelivery after a crash takes the job over instead
+ * of failing and using up one of the message's deliveries. A holder that is alive renews its lease
+ * every third of it, so it still holds the job past two leases from now: 'held' (the message comes
+ * back later, or ends in the DLQ). 'ended': the job is done or error (or gone) already.
+ */
+export async function claimChartJob(
+  ports: Ports,
+  jobId: string,
+  attempt: string,
+  lease: number,
+  wait: (ms: number) => Promise<void> = sleep,
+): Promise<'claimed' | 'held' | 'ended'> {
+  const deadline = ports.clock.now() + 2 * lease;
+  for (;;) {
+    if (await claim(ports, jobId, attempt, lease)) return 'claimed';
+    const job = await findChartJob(ports, jobId);
+    if (!job || job.status === 'done' || job.status === 'error') return 'ended';
+    const now = ports.clock.now();
+    if (job.leaseUntil >= deadline || now >= deadline) return 'held';
+    await wait(Math.max(10, Math.min(job.leaseUntil + 1 - now, lease / 2)));
   }
 }
 
@@ -160,7 +187,9 @@ export async function runChartJob(ports: Ports, message: ChartJobMessage, deps: 
   if (!job || job.status === 'done' || job.status === 'error') return true;
   const attempt = ports.ids.uuid();
   const lease = chartJobLeaseMs();
-  if (!(await claim(ports, job.jobId, attempt, lease))) return false;
+  const claimed = await claimChartJob(ports, job.jobId, attempt, lease);
+  if (claimed === 'ended') return true;
+  if (claimed === 'held') return false;
   const release = holdChartJobLease(ports, job.jobId, attempt, lease);
   let outcome: { status: 'done' } | { status: 'error'; error: unknown };
   try {
