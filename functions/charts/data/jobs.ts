@@ -53,18 +53,20 @@ export async function findChartJob(ports: Ports, jobId: string): Promise<ChartJo
   return (out.Item?.job as ChartJob | undefined) ?? null;
 }
 
-/** Takes a pending job, or a running one whose worker's lease ran out. */
-async function claim(ports: Ports, jobId: string, attempt: string, lease: number): Promise<boolean> {
-  const now = ports.clock.now();
+/**
+ * Changes the job item if `condition` holds on it (the status is `#s`); false when it does not. Every
+ * change of a job's state goes through here: claims, renewals and the one end.
+ */
+async function updateJobIf(ports: Ports, jobId: string, update: string, condition: string, values: Record<string, unknown>): Promise<boolean> {
   try {
     await ports.tables.doc.send(
       new UpdateCommand({
         TableName: ports.tables.name('main'),
         Key: KEYS.chartJob(jobId),
-        UpdateExpression: 'SET job.#s = :running, job.leaseUntil = :lease, job.attempt = :attempt',
-        ConditionExpression: 'job.#s = :pending OR (job.#s = :running AND job.leaseUntil < :now)',
+        UpdateExpression: update,
+        ConditionExpression: condition,
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':lease': now + lease, ':attempt': attempt, ':now': now },
+        ExpressionAttributeValues: values,
       }),
     );
     return true;
@@ -72,6 +74,18 @@ async function claim(ports: Ports, jobId: string, attempt: string, lease: number
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Takes a pending job, or a running one whose worker's lease ran out. */
+function claim(ports: Ports, jobId: string, attempt: string, lease: number): Promise<boolean> {
+  const now = ports.clock.now();
+  return updateJobIf(
+    ports,
+    jobId,
+    'SET job.#s = :running, job.leaseUntil = :lease, job.attempt = :attempt',
+    'job.#s = :pending OR (job.#s = :running AND job.leaseUntil < :now)',
+    { ':running': 'running', ':pending': 'pending', ':lease': now + lease, ':attempt': attempt, ':now': now },
+  );
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -102,23 +116,12 @@ export async function claimChartJob(
 }
 
 /** Extends this attempt's lease; false once the job is no longer this attempt's running job. */
-export async function renewChartJobLease(ports: Ports, jobId: string, attempt: string, lease: number): Promise<boolean> {
-  try {
-    await ports.tables.doc.send(
-      new UpdateCommand({
-        TableName: ports.tables.name('main'),
-        Key: KEYS.chartJob(jobId),
-        UpdateExpression: 'SET job.leaseUntil = :lease',
-        ConditionExpression: 'job.#s = :running AND job.attempt = :attempt',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':lease': ports.clock.now() + lease, ':running': 'running', ':attempt': attempt },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function renewChartJobLease(ports: Ports, jobId: string, attempt: string, lease: number): Promise<boolean> {
+  return updateJobIf(ports, jobId, 'SET job.leaseUntil = :lease', 'job.#s = :running AND job.attempt = :attempt', {
+    ':lease': ports.clock.now() + lease,
+    ':running': 'running',
+    ':attempt': attempt,
+  });
 }
 
 /**
@@ -147,27 +150,14 @@ export function holdChartJobLease(ports: Ports, jobId: string, attempt: string, 
 }
 
 /** Ends the job once: only from running (and, for a worker, only its own attempt). */
-async function finish(ports: Ports, jobId: string, status: 'done' | 'error', attempt: string | null): Promise<boolean> {
-  try {
-    await ports.tables.doc.send(
-      new UpdateCommand({
-        TableName: ports.tables.name('main'),
-        Key: KEYS.chartJob(jobId),
-        UpdateExpression: 'SET job.#s = :status',
-        ConditionExpression: attempt === null ? 'job.#s IN (:pending, :running)' : 'job.#s = :running AND job.attempt = :attempt',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':running': 'running',
-          ...(attempt === null ? { ':pending': 'pending' } : { ':attempt': attempt }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+function finish(ports: Ports, jobId: string, status: 'done' | 'error', attempt: string | null): Promise<boolean> {
+  return updateJobIf(
+    ports,
+    jobId,
+    'SET job.#s = :status',
+    attempt === null ? 'job.#s IN (:pending, :running)' : 'job.#s = :running AND job.attempt = :attempt',
+    { ':status': status, ':running': 'running', ...(attempt === null ? { ':pending': 'pending' } : { ':attempt': attempt }) },
+  );
 }
 
 async function grant(ports: Ports, userId: number, key: string) {
