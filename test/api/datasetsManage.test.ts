@@ -141,6 +141,32 @@ describe('refresh, related objects and delete', () => {
     expect(after.columns.find((c: Json) => c.column_name === 'weight').verbose_name).toBe('Weight (lbs)');
   });
 
+  it('never loses a save to another one landing at the same time: each is kept whole or refused with 409', async () => {
+    const edits: Json[] = [
+      { description: 'parallel description' },
+      { cache_timeout: 321 },
+      { owners: [2, 1] },
+      { description: 'another description' },
+      { cache_timeout: 654 },
+      { main_dttm_col: null },
+    ];
+    const answers = await Promise.all([...edits.map((json) => put(adminOwn, json)), call(`${BASE}${adminOwn}/refresh`, { method: 'PUT', token: admin })]);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 200 || s === 409), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toMatchObject({ message: expect.stringMatching(/changed by someone else/) });
+    }
+    // What was accepted last is what is stored: replay the accepted edits in the order they were stored.
+    const stored = await get(adminOwn);
+    const accepted = edits.filter((_, i) => statuses[i] === 200);
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const field of ['description', 'cache_timeout'] as const) {
+      const values = accepted.filter((e) => field in e).map((e) => e[field]);
+      if (values.length) expect(values).toContain(stored[field]);
+    }
+    if (accepted.some((e) => 'owners' in e)) expect(stored.owners.map((o: Json) => o.id).sort()).toEqual([1, 2]);
+  });
+
   it('lists the charts using a dataset and their dashboards', async () => {
     const none = await call(`${BASE}${physical}/related_objects`, { token: gamma });
     expect(none.body).toEqual({ charts: { count: 0, result: [] }, dashboards: { count: 0, result: [] } });
