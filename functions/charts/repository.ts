@@ -1,8 +1,11 @@
 // Charts (Superset's slices) in the main table.
 //   entity:  pk CHART#<id>   sk CHART   gsi1 DATASET#<datasource_id>#CHARTS / padded id (charts of a dataset)
 //                                       gsi2 CHARTS / padded id (every chart, for the list)
+// The item's `rev` counts its writes. A change made from a chart read here (a save, a dashboard's
+// membership sync) is written only if the item is still at the rev that read saw, so two writers
+// landing together never lose one's change without a word (putChart's `basedOn`).
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { unprocessable } from '../../shared/errors';
+import { SupersetError, unprocessable } from '../../shared/errors';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
 import { batchGetById, queryAllItems } from '../ports/tables';
@@ -41,7 +44,31 @@ const entityKey = KEYS.chart;
 const byDatasetKey = KEYS.chartsOfDataset;
 const ALL_KEY = KEYS.allCharts;
 
-export async function putChart(ports: P, chart: ChartRecord): Promise<void> {
+/** The rev of the item each chart record was read from (records read through this module). */
+const revs = new WeakMap<ChartRecord, number>();
+
+const chartOf = (item: Record<string, unknown> | undefined): ChartRecord | undefined => {
+  const chart = item?.chart as ChartRecord | undefined;
+  if (chart) revs.set(chart, typeof item?.rev === 'number' ? item.rev : 0);
+  return chart;
+};
+
+/** Raised when a write `basedOn` a read finds the chart changed (or deleted) since (409). */
+export class ChartChangedError extends SupersetError {
+  constructor() {
+    super('GENERIC_COMMAND_ERROR', 'The chart was changed by someone else since it was read. Reload it and try again.', { status: 409 });
+  }
+}
+
+/**
+ * Writes the chart. With `basedOn` (the record it was changed from, read through this module) the
+ * write only lands if the item is still at that read's rev, else ChartChangedError (409); without it
+ * (a new chart, an import that replaces one) it lands as is.
+ */
+export async function putChart(ports: P, chart: ChartRecord, options: { basedOn?: ChartRecord } = {}): Promise<void> {
+  const read = options.basedOn ? revs.get(options.basedOn) : undefined;
+  if (options.basedOn && read === undefined) throw new Error('putChart: basedOn must be a chart read through charts/repository');
+  const rev = (read ?? 0) + 1;
   try {
     await ports.tables.doc.send(
       new PutCommand({
@@ -53,11 +80,19 @@ export async function putChart(ports: P, chart: ChartRecord): Promise<void> {
           gsi2pk: ALL_KEY,
           gsi2sk: pad(chart.id),
           chart,
+          rev,
         },
+        ...(read === undefined
+          ? {}
+          : read === 0
+            ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rev)' }
+            : { ConditionExpression: 'rev = :read', ExpressionAttributeValues: { ':read': read } }),
       }),
     );
+    revs.set(chart, rev);
   } catch (error) {
     const e = error as { name?: string; message?: string };
+    if (e.name === 'ConditionalCheckFailedException') throw new ChartChangedError();
     if (e.name === 'ValidationException' && /item size/i.test(e.message ?? '')) throw unprocessable('The chart is too large to store');
     throw error;
   }
@@ -68,12 +103,12 @@ export async function findChart(ports: P, id: number): Promise<ChartRecord | nul
   const out = await ports.tables.doc.send(
     new GetCommand({ TableName: ports.tables.name('main'), Key: entityKey(id), ConsistentRead: true }),
   );
-  return (out.Item?.chart as ChartRecord | undefined) ?? null;
+  return chartOf(out.Item) ?? null;
 }
 
 /** Several charts by id in batch reads: those that exist, in the order of `ids` (each once). */
 export const findCharts = (ports: P, ids: number[]): Promise<ChartRecord[]> =>
-  batchGetById(ports.tables, ids, entityKey, (item) => item.chart as ChartRecord | undefined);
+  batchGetById(ports.tables, ids, entityKey, chartOf);
 
 export async function deleteChartItem(ports: P, id: number): Promise<void> {
   await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: entityKey(id) }));
@@ -86,7 +121,7 @@ export async function listChartRecords(ports: P): Promise<ChartRecord[]> {
     ExpressionAttributeValues: { ':k': ALL_KEY },
   });
   // gsi2 projects all attributes: the list needs no second read.
-  return items.map((i) => i.chart as ChartRecord).filter(Boolean);
+  return items.map(chartOf).filter((c): c is ChartRecord => Boolean(c));
 }
 
 /** Charts built on one dataset (the dataset's related objects, deleting a dataset). */
@@ -96,5 +131,5 @@ export async function listChartsOfDataset(ports: P, datasetId: number): Promise<
     KeyConditionExpression: 'gsi1pk = :k',
     ExpressionAttributeValues: { ':k': byDatasetKey(datasetId) },
   });
-  return items.map((i) => i.chart as ChartRecord).filter(Boolean);
+  return items.map(chartOf).filter((c): c is ChartRecord => Boolean(c));
 }

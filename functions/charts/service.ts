@@ -130,7 +130,7 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   if (body.is_managed_externally !== undefined && body.is_managed_externally !== null) next.is_managed_externally = body.is_managed_externally;
   // Superset clears certification details together with the certifier.
   if (!next.certified_by) next.certification_details = null;
-  await putChart(ports, next);
+  await putChart(ports, next, { basedOn: current });
   await syncDashboards(ports, id, current.dashboards, next.dashboards);
   if (body.tags !== undefined) await replaceCustomTags(ports, { type: 'chart', id }, body.tags);
   if (body.owners !== undefined) await syncSystemTags(ports, { type: 'chart', id }, next.owners);

@@ -2,17 +2,35 @@
 // both: the dashboard's slice_ids (what its page loads) and the chart's `dashboards` (what Explore's
 // save modal and the chart list show).
 import type { Ports } from '../ports/index';
-import { findCharts, putChart } from '../charts/repository';
+import { ChartChangedError, findCharts, putChart } from '../charts/repository';
 import { findDashboard, putDashboard } from './repository';
 
-/** Updates the charts whose membership changed between `before` and `after` for one dashboard. */
+const SYNC_ATTEMPTS = 5;
+
+/**
+ * Updates the charts whose membership changed between `before` and `after` for one dashboard. Each
+ * chart is changed from a fresh read and written only if nobody wrote it since (a chart saved at the
+ * same moment is read again and the membership applied to it), so neither side's change is lost.
+ */
 export async function syncChartMembership(ports: Ports, dashboardId: number, before: number[], after: number[]): Promise<void> {
   const added = after.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !after.includes(id));
-  for (const chart of await findCharts(ports, [...added, ...removed])) {
-    const dashboards = added.includes(chart.id) ? [...new Set([...chart.dashboards, dashboardId])] : chart.dashboards.filter((d) => d !== dashboardId);
-    if (dashboards.length !== chart.dashboards.length) await putChart(ports, { ...chart, dashboards });
+  let pending = [...added, ...removed];
+  for (let attempt = 0; pending.length && attempt < SYNC_ATTEMPTS; attempt++) {
+    const changed: number[] = [];
+    for (const chart of await findCharts(ports, pending)) {
+      const dashboards = added.includes(chart.id) ? [...new Set([...chart.dashboards, dashboardId])] : chart.dashboards.filter((d) => d !== dashboardId);
+      if (dashboards.length === chart.dashboards.length) continue;
+      try {
+        await putChart(ports, { ...chart, dashboards }, { basedOn: chart });
+      } catch (error) {
+        if (!(error instanceof ChartChangedError)) throw error;
+        changed.push(chart.id);
+      }
+    }
+    pending = changed;
   }
+  if (pending.length) throw new ChartChangedError();
 }
 
 /**

@@ -1,8 +1,10 @@
 // Chart routes through the local gateway: create, show, update, delete, bulk delete, the rison list with
 // its filters and ordering, favorites, related owners, and ownership (403 MISSING_OWNERSHIP_ERROR for a
-// non-owner's change, 404 for a chart on a dataset the user may not read).
+// non-owner's change, 404 for a chart on a dataset the user may not read); saves landing together keep
+// every accepted change (or answer 409), a dashboard's membership sync included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../functions/platform/users';
+import { layoutOfCharts, toPositionJson } from '../../../shared/dashboard/layout/index';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
 import { client, type Json } from '../sqllabHelpers';
 
@@ -184,5 +186,26 @@ describe('a chart\'s dashboards', () => {
     await call(`${BASE}${id}`, { method: 'PUT', token: gamma, json: { dashboards: [] } });
     const after = await call(`/api/v1/dashboard/${dash.body.id}/charts`, { token: gamma });
     expect(after.body.result.map((c: Json) => c.id)).not.toContain(id);
+  });
+
+  it('never loses a save to another landing at the same time, nor a dashboard joining meanwhile', async () => {
+    const id = await create(gamma);
+    const edits: Json[] = [{ description: 'parallel one' }, { cache_timeout: 77 }, { slice_name: 'Renamed in parallel' }, { certified_by: 'QA' }, { params: params({ row_limit: 5 }) }];
+    let tag = 0;
+    const dash = await call('/api/v1/dashboard/', { method: 'POST', token: gamma, json: { dashboard_title: 'Joined meanwhile' } });
+    const joins = call(`/api/v1/dashboard/${dash.body.id}`, {
+      method: 'PUT',
+      token: gamma,
+      json: { position_json: JSON.stringify(toPositionJson(layoutOfCharts([{ id, name: 'c' }], () => `P${++tag}`))) },
+    });
+    const answers = await Promise.all([...edits.map((json) => call(`${BASE}${id}`, { method: 'PUT', token: gamma, json })), joins]);
+    expect(answers.map((a) => a.status).every((s) => s === 200 || s === 409), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(answers.at(-1)!.status, JSON.stringify(answers.at(-1)!.body)).toBe(200);
+    const stored = (await call(`${BASE}${id}`, { token: gamma })).body.result;
+    const accepted = edits.filter((_, i) => answers[i].status === 200);
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const edit of accepted) for (const [field, value] of Object.entries(edit)) expect(stored[field], field).toEqual(value);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toMatch(/changed by someone else/);
+    expect(stored.dashboards.map((d: Json) => d.id)).toContain(dash.body.id);
   });
 });
