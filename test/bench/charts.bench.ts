@@ -5,6 +5,8 @@
 //   2. the cached answer (second identical request): median ms (target <= 15) and cold / cached (>= 5)
 //   3. async (GLOBAL_ASYNC_QUERIES on): 202 -> done event over the WebSocket, minus the raw query
 //      (target < 150 ms median)
+//   4. for reference, the request floor: GET /api/v1/me/ through the same gateway (token check, one
+//      table read), what any answer costs before the chart data path does anything
 // Medians of N paired runs after warm-up; prints a table with verdicts, never fails on a miss.
 // First: Powertools' switches are read at import (quietEnv.ts).
 import { QUIET_ENV } from './quietEnv';
@@ -32,6 +34,16 @@ async function client(cloud: LocalCloud) {
   const token = await cloud.login('admin', 'admin');
   const agent = new Agent({ keepAlive: true });
   const base = new URL(cloud.url);
+  const get = (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ host: base.hostname, port: base.port, path, method: 'GET', agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.resume();
+        res.on('end', () => ((res.statusCode ?? 0) === 200 ? resolve() : reject(new Error(`${path} -> ${res.statusCode}`))));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
   const post = (path: string, json: unknown) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const body = JSON.stringify(json);
@@ -51,7 +63,7 @@ async function client(cloud: LocalCloud) {
     });
   const dataset = async (table: string) => (await post('/api/v1/dataset/get_or_create/', { database_id: 1, table_name: table, schema: 'main' })).body.result.table_id as number;
   const engine = await engineFor(await getDatabase(cloud.stack.ports, 1));
-  return { token, agent, post, dataset, engine };
+  return { token, agent, get, post, dataset, engine };
 }
 
 const CASES = [
@@ -75,6 +87,7 @@ const CASES = [
 ];
 
 const rows: string[] = [];
+let floorLine = '';
 // Response schema checks are a test aid (CHECK_RESPONSES=1 in test clouds), not part of the product.
 // Request log lines and EMF metrics off (costs.bench.ts measures what the Powertools stack costs a request).
 const BENCH_ENV = { CHECK_RESPONSES: '0', ...QUIET_ENV };
@@ -115,6 +128,12 @@ try {
         ` ${median(overheads).toFixed(1).padStart(9)}`,
     );
   }
+  const floor: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const ms = await time(() => api.get('/api/v1/me/'));
+    if (i >= WARMUP) floor.push(ms);
+  }
+  floorLine = `request floor, GET /api/v1/me/ (gateway, token, one table read): median ${median(floor).toFixed(1)} ms`;
   api.agent.destroy();
 } finally {
   await cloud.stop();
@@ -159,4 +178,5 @@ console.log('\nChart data benchmark (medians of %d paired runs, ms)\n', RUNS);
 console.log('case                     raw ms  cold ms  ratio verdict  cached  <=15ms  cold/cached  cold-raw ms');
 for (const r of rows) console.log(r);
 console.log(asyncLine);
+console.log(floorLine);
 process.exit(0);
