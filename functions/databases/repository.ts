@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SupersetError } from '../../shared/errors';
 import type { DatabaseConfig } from '../engines/types';
 import type { Ports } from '../ports/index';
-import { batchGetById, queryAllItems } from '../ports/tables';
+import { batchGetById, putIfUnchanged, queryAllItems } from '../ports/tables';
 import { nextId } from '../ports/counters';
 import { KEYS, padId } from '../../shared/resources/keys';
 import { sealPassword } from './sealPassword';
@@ -165,15 +165,15 @@ async function claimName(ports: Ports, name: string, databaseId: number) {
 const releaseName = (ports: Ports, name: string) =>
   ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: nameKey(name) }));
 
-/** Puts a record whose password is already sealed (sealPassword). */
-async function write(ports: Ports, db: DatabaseRecord) {
+/**
+ * Puts a record whose password is already sealed (sealPassword). With `basedOn` (the record it was
+ * changed from) only if the stored one is still that one (its changed_on), else 409.
+ */
+async function write(ports: Ports, db: DatabaseRecord, basedOn?: DatabaseRecord) {
   forgetRecent(ports, db.id);
-  await ports.tables.doc.send(
-    new PutCommand({
-      TableName: ports.tables.name('main'),
-      Item: { ...databaseKey(db.id), gsi1pk: LIST_KEY, gsi1sk: padId(db.id), database: db },
-    }),
-  );
+  const item = { ...databaseKey(db.id), gsi1pk: LIST_KEY, gsi1sk: padId(db.id), database: db };
+  if (basedOn) await putIfUnchanged(ports.tables, item, { 'database.changed_on': basedOn.changed_on }, 'database');
+  else await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
   // Again after: a read that raced the write may have kept the old record.
   forgetRecent(ports, db.id);
 }
@@ -206,7 +206,10 @@ export async function insertDatabase(
   return db;
 }
 
-/** Replaces a database's settings; moves the name claim when the name changes. */
+/**
+ * Replaces a database's settings; moves the name claim when the name changes. Lands only if the
+ * stored database is still `current` (409 "changed by someone else" otherwise).
+ */
 export async function replaceDatabase(
   ports: Ports,
   current: DatabaseRecord,
@@ -223,7 +226,12 @@ export async function replaceDatabase(
   });
   const renamed = input.database_name !== current.database_name;
   if (renamed) await claimName(ports, input.database_name, current.id);
-  await write(ports, db);
+  try {
+    await write(ports, db, current);
+  } catch (error) {
+    if (renamed) await releaseName(ports, input.database_name);
+    throw error;
+  }
   if (renamed) await releaseName(ports, current.database_name);
   return db;
 }

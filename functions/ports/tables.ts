@@ -1,5 +1,6 @@
 // The tables port: the DynamoDB document client and the physical table names.
-import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { conflict } from '../../shared/errors';
 import type { TableName } from '../../shared/resources/index';
 
 export interface Tables {
@@ -70,4 +71,58 @@ export async function batchGetById<T extends { id: number }>(
     if (record) byId.set(record.id, record);
   }
   return valid.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+}
+
+/** The 409 of a write that finds the item it was changed from no longer as it was read. */
+export const changedSinceRead = (thing: string) =>
+  conflict(`The ${thing} was changed by someone else since it was read. Reload it and try again.`);
+
+/** A changed_on (epoch ms) later than the one read even within its millisecond, so the next writer's condition tells them apart. */
+export const laterThan = (nowMs: number, readMs: number) => Math.max(nowMs, readMs + 1);
+
+/** As laterThan, for changed_on kept as ISO text. */
+export const laterThanIso = (nowMs: number, readIso: string) => {
+  const read = Date.parse(readIso);
+  return new Date(Number.isNaN(read) ? nowMs : laterThan(nowMs, read)).toISOString();
+};
+
+/**
+ * Puts `item` in the main table on condition that the stored item still exists and still holds, at
+ * each attribute path of `read` (such as `{ 'layer.changed_on': 1700000000000 }`), the value the
+ * writer read there (undefined: absent). Else nothing is written and changedSinceRead(thing) (409) is
+ * thrown: a save landing between another's read and write never overwrites it without a word.
+ * The paths must include one that every write of the item changes (its changed_on, strictly later).
+ */
+export async function putIfUnchanged(
+  tables: Tables,
+  item: Record<string, unknown>,
+  read: Record<string, unknown>,
+  thing: string,
+): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const terms = ['attribute_exists(pk)'];
+  Object.entries(read).forEach(([path, value], i) => {
+    const ref = path
+      .split('.')
+      .map((part, j) => ((names[`#r${i}_${j}`] = part), `#r${i}_${j}`))
+      .join('.');
+    if (value === undefined) terms.push(`attribute_not_exists(${ref})`);
+    else if (value === null) terms.push(`attribute_type(${ref}, :null)`), (values[':null'] = 'NULL');
+    else terms.push(`${ref} = :r${i}`), (values[`:r${i}`] = value);
+  });
+  try {
+    await tables.doc.send(
+      new PutCommand({
+        TableName: tables.name('main'),
+        Item: item,
+        ConditionExpression: terms.join(' AND '),
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw changedSinceRead(thing);
+    throw error;
+  }
 }

@@ -9,7 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { ScheduleInfo } from '../../shared/routes/savedQueries';
 import { badRequest } from '../../shared/errors';
 import type { Ports } from '../ports/index';
-import { queryAllItems } from '../ports/tables';
+import { putIfUnchanged, queryAllItems } from '../ports/tables';
 import { KEYS, padId, padMs } from '../../shared/resources/keys';
 
 type P = Pick<Ports, 'tables'>;
@@ -62,22 +62,32 @@ async function deleteSchedulePointer(ports: P, record: Pick<SavedQueryRecord, 'i
   );
 }
 
-/** Writes the entity; `previous` is the stored version whose schedule pointer this replaces. */
-export async function writeSavedQuery(ports: P, record: SavedQueryRecord, previous?: SavedQueryRecord): Promise<void> {
+/**
+ * Writes the entity; `previous` is the stored version whose schedule pointer this replaces. With
+ * `basedOn` (the record the change was made from) it lands only if the stored query is still that
+ * one (its changed_on, and its next run, which the scheduler moves), else 409 "changed by someone else".
+ */
+export async function writeSavedQuery(
+  ports: P,
+  record: SavedQueryRecord,
+  previous?: SavedQueryRecord,
+  options: { basedOn?: SavedQueryRecord } = {},
+): Promise<void> {
+  const item = {
+    ...entityKey(record.id),
+    gsi1pk: ownerKey(record.user_id),
+    gsi1sk: pad(record.id),
+    gsi2pk: ALL_KEY,
+    gsi2sk: pad(record.id),
+    savedQuery: record,
+  };
+  const read = options.basedOn;
   try {
-    await ports.tables.doc.send(
-      new PutCommand({
-        TableName: ports.tables.name('main'),
-        Item: {
-          ...entityKey(record.id),
-          gsi1pk: ownerKey(record.user_id),
-          gsi1sk: pad(record.id),
-          gsi2pk: ALL_KEY,
-          gsi2sk: pad(record.id),
-          savedQuery: record,
-        },
-      }),
-    );
+    if (read) {
+      await putIfUnchanged(ports.tables, item, { 'savedQuery.changed_on': read.changed_on, 'savedQuery.next_run_ms': read.next_run_ms }, 'saved query');
+    } else {
+      await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
+    }
   } catch (error) {
     // DynamoDB refuses items over 400 KB; the caller hears it as a 400, not as a server fault.
     const e = error as { name?: string; message?: string };

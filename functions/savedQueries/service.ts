@@ -9,6 +9,7 @@ import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
+import { laterThan } from '../ports/tables';
 import { findDatabase } from '../databases/repository';
 import { runList } from '../lists/engine';
 import { readsAllSavedQueries, savedQueryList } from './listResource';
@@ -133,7 +134,7 @@ export async function updateSavedQuery(ports: Ports, user: Identity, id: number,
   const current = await owned(ports, user, id);
   if (body.db_id !== undefined && body.db_id !== current.db_id) await assertDatabase(ports, body.db_id);
   const now = ports.clock.now();
-  const next: SavedQueryRecord = { ...current, changed_on: now, changed_by: user.userId };
+  const next: SavedQueryRecord = { ...current, changed_on: laterThan(now, current.changed_on), changed_by: user.userId };
   for (const key of ['db_id', 'catalog', 'schema', 'label', 'description', 'template_parameters', 'extra_json'] as const) {
     if (body[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = body[key];
   }
@@ -141,7 +142,7 @@ export async function updateSavedQuery(ports: Ports, user: Identity, id: number,
   if (body.extra_json === null) next.extra_json = '{}';
   const schedule = requestedSchedule(body);
   if (schedule !== undefined) Object.assign(next, planSchedule(schedule, now));
-  await writeSavedQuery(ports, next, current);
+  await writeSavedQuery(ports, next, current, { basedOn: current });
   return { id, result: echo(next, Object.keys(body), schedule !== undefined) };
 }
 

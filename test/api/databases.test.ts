@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalCloud } from '../support/localCloud';
 import { client, type Json } from './sqllabHelpers';
+import { expectEveryAcceptedEditKept } from './concurrentEdits';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import { vegaDataDir } from '../../functions/engines/duckdb/examples';
 import { getPorts } from '../../functions/ports/index';
@@ -201,6 +202,18 @@ describe('database API', () => {
       // The old name is free again.
       const again = await call('/api/v1/database/', { method: 'POST', token: admin, json: { database_name: 'analytics', sqlalchemy_uri: 'duckdb:///:memory:' } });
       expect(again.status).toBe(201);
+    });
+
+    it('never loses an edit to another landing at the same time: each is stored or refused with 409', async () => {
+      const created = await call('/api/v1/database/', { method: 'POST', token: admin, json: { database_name: 'parallel', sqlalchemy_uri: 'duckdb:///:memory:' } });
+      expect(created.status).toBe(201);
+      const id = created.body.id as number;
+      const edits = [{ allow_run_async: true }, { allow_dml: true }, { allow_ctas: true }, { allow_cvas: true }, { cache_timeout: 42 }, { allow_file_upload: true }];
+      await expectEveryAcceptedEditKept(
+        edits,
+        (json) => call(`/api/v1/database/${id}`, { method: 'PUT', token: admin, json }),
+        async () => (await call(`/api/v1/database/${id}`, { token: admin })).body.result,
+      );
     });
 
     it('hides databases not exposed in SQL Lab from a plain Gamma user (404), not from sql_lab users', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDueScheduledQueries, markScheduledRun } from '../../functions/savedQueries/schedule';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { client, type Json } from './sqllabHelpers';
+import { expectEveryAcceptedEditKept } from './concurrentEdits';
 
 let cloud: LocalCloud;
 let admin: string;
@@ -72,6 +73,23 @@ describe('/api/v1/saved_query/', () => {
     const adminOwn = await create(admin);
     expect((await call(`${BASE}${adminOwn}`, { token: gamma })).status).toBe(404);
     expect((await call(`${BASE}${adminOwn}`, { method: 'PUT', token: gamma, json: { sql: 'x' } })).status).toBe(404);
+  });
+
+  it('never loses an edit to another landing at the same time: each is stored or refused with 409', async () => {
+    const id = await create(gamma);
+    const edits = [
+      { label: 'parallel label' },
+      { description: 'parallel description' },
+      { sql: 'SELECT 7 AS seven' },
+      { schema: 'other' },
+      { template_parameters: '{"a": 1}' },
+      { extra_json: '{"b": 2}' },
+    ];
+    await expectEveryAcceptedEditKept(
+      edits,
+      (json) => call(`${BASE}${id}`, { method: 'PUT', token: gamma, json }),
+      async () => (await call(`${BASE}${id}`, { token: gamma })).body.result,
+    );
   });
 
   it('deletes one, and many with ?q=!(ids) all or nothing', async () => {
