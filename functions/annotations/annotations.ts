@@ -12,6 +12,7 @@ import { relatedLoader } from '../lists/related';
 import { selectColumns } from '../lists/select';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
+import { laterThan } from '../ports/tables';
 import { ANNOTATION_VIEW, layerOr404 } from './layers';
 import { annotationList } from './listResources';
 import { dttmText, parseDttm, toAnnotationDict } from './present';
@@ -87,11 +88,11 @@ export async function updateAnnotation(ports: Ports, user: Identity, layerId: nu
     start_dttm: body.start_dttm !== undefined ? parseDttm(body.start_dttm) : current.start_dttm,
     end_dttm: body.end_dttm !== undefined ? parseDttm(body.end_dttm) : current.end_dttm,
     json_metadata: body.json_metadata !== undefined ? body.json_metadata : current.json_metadata,
-    changed_on: ports.clock.now(),
+    changed_on: laterThan(ports.clock.now(), current.changed_on),
     changed_by: user.userId,
   };
   await validate(ports, next);
-  await writeAnnotation(ports, next);
+  await writeAnnotation(ports, next, current);
   return { id, result: echo(next, Object.keys(body)) };
 }
 

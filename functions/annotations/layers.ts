@@ -14,6 +14,7 @@ import { relatedLoader } from '../lists/related';
 import { selectColumns } from '../lists/select';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
+import { laterThan } from '../ports/tables';
 import { annotationLayerList } from './listResources';
 import { toLayerDict } from './present';
 import { deleteLayerItem, findLayer, listAnnotations, listLayers, writeLayer, type AnnotationLayerRecord } from './repository';
@@ -68,10 +69,10 @@ export async function updateLayer(ports: Ports, user: Identity, id: number, body
     ...current,
     name: body.name ?? current.name,
     descr: body.descr !== undefined ? body.descr : current.descr,
-    changed_on: ports.clock.now(),
+    changed_on: laterThan(ports.clock.now(), current.changed_on),
     changed_by: user.userId,
   };
-  await writeLayer(ports, next);
+  await writeLayer(ports, next, current);
   return { id, result: echo(next, Object.keys(body)) };
 }
 

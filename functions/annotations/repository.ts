@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
-import { queryAllItems } from '../ports/tables';
+import { putIfUnchanged, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -37,13 +37,14 @@ export interface AnnotationRecord extends Audit {
 const table = (ports: P) => ports.tables.name('main');
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
-export async function writeLayer(ports: P, layer: AnnotationLayerRecord): Promise<void> {
-  await ports.tables.doc.send(
-    new PutCommand({
-      TableName: table(ports),
-      Item: { ...KEYS.annotationLayer(layer.id), gsi2pk: KEYS.allAnnotationLayers, gsi2sk: padId(layer.id), layer },
-    }),
-  );
+/**
+ * Writes the layer. With `basedOn` (the record it was changed from) only if the stored layer is still
+ * that one (its changed_on), else 409 "changed by someone else".
+ */
+export async function writeLayer(ports: P, layer: AnnotationLayerRecord, basedOn?: AnnotationLayerRecord): Promise<void> {
+  const item = { ...KEYS.annotationLayer(layer.id), gsi2pk: KEYS.allAnnotationLayers, gsi2sk: padId(layer.id), layer };
+  if (basedOn) await putIfUnchanged(ports.tables, item, { 'layer.changed_on': basedOn.changed_on }, 'annotation layer');
+  else await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item }));
 }
 
 export async function findLayer(ports: P, id: number): Promise<AnnotationLayerRecord | null> {
@@ -65,10 +66,11 @@ export async function deleteLayerItem(ports: P, id: number): Promise<void> {
   await ports.tables.doc.send(new DeleteCommand({ TableName: table(ports), Key: KEYS.annotationLayer(id) }));
 }
 
-export async function writeAnnotation(ports: P, annotation: AnnotationRecord): Promise<void> {
-  await ports.tables.doc.send(
-    new PutCommand({ TableName: table(ports), Item: { ...KEYS.annotation(annotation.layer_id, annotation.id), annotation } }),
-  );
+/** Writes the annotation; with `basedOn` only if the stored one is still that one (as writeLayer). */
+export async function writeAnnotation(ports: P, annotation: AnnotationRecord, basedOn?: AnnotationRecord): Promise<void> {
+  const item = { ...KEYS.annotation(annotation.layer_id, annotation.id), annotation };
+  if (basedOn) await putIfUnchanged(ports.tables, item, { 'annotation.changed_on': basedOn.changed_on }, 'annotation');
+  else await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item }));
 }
 
 export async function findAnnotation(ports: P, layerId: number, id: number): Promise<AnnotationRecord | null> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../functions/platform/users';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { client, type Json } from './sqllabHelpers';
+import { expectEveryAcceptedEditKept } from './concurrentEdits';
 
 let cloud: LocalCloud;
 let admin: string;
@@ -67,6 +68,18 @@ describe('/api/v1/annotation_layer/', () => {
     expect((await call(`${BASE}_info?${q({ keys: ['permissions'] })}`, { token: admin })).body).toEqual({ permissions: ['can_read', 'can_write'] });
     const related = await call(`${BASE}related/created_by`, { token: admin });
     expect(related.body.result).toContainEqual({ value: expect.any(Number), text: 'Superset Admin' });
+  });
+
+  it('never loses an edit to another landing at the same time: each is stored or refused with 409', async () => {
+    const id = await newLayer();
+    // A layer has two fields to edit: several rounds of one edit of each.
+    for (let round = 0; round < 5; round++) {
+      await expectEveryAcceptedEditKept(
+        [{ name: `Parallel ${round}` }, { descr: `descr ${round}` }],
+        (json) => call(`${BASE}${id}`, { method: 'PUT', token: admin, json }),
+        async () => (await call(`${BASE}${id}`, { token: admin })).body.result,
+      );
+    }
   });
 
   it('refuses a missing or duplicate name and unknown layers', async () => {
@@ -146,6 +159,20 @@ describe('/api/v1/annotation_layer/{pk}/annotation/', () => {
     // An annotation is only reachable through its own layer.
     expect((await call(`${BASE}${other}/annotation/${id}`, { token: admin })).status).toBe(404);
     expect((await call(`${BASE}999999/annotation/`, { token: admin })).status).toBe(404);
+  });
+
+  it('never loses an annotation edit to another landing at the same time: each is stored or refused with 409', async () => {
+    const layer = await newLayer();
+    const id = await newAnnotation(layer);
+    const edits = [
+      { short_descr: 'Parallel A' }, { long_descr: 'long A' }, { json_metadata: '{"a": 1}' },
+      { short_descr: 'Parallel B' }, { long_descr: 'long B' }, { json_metadata: '{"b": 2}' },
+    ];
+    await expectEveryAcceptedEditKept(
+      edits,
+      (json) => call(`${BASE}${layer}/annotation/${id}`, { method: 'PUT', token: admin, json }),
+      async () => (await call(`${BASE}${layer}/annotation/${id}`, { token: admin })).body.result,
+    );
   });
 
   it('validates: short_descr and dates required, end not before start, unique short_descr per layer, JSON metadata', async () => {
