@@ -8,7 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { TagTypeId, TaggableType } from '../../shared/tags/tagNames';
 import type { Ports } from '../ports/index';
-import { batchGetById, queryAllItems } from '../ports/tables';
+import { batchGetById, putIfUnchanged, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -31,10 +31,14 @@ export interface TaggedRef {
 const table = (ports: P) => ports.tables.name('main');
 const isConditionFailure = (e: unknown) => (e as { name?: string }).name === 'ConditionalCheckFailedException';
 
-export async function putTag(ports: P, tag: TagRecord): Promise<void> {
-  await ports.tables.doc.send(
-    new PutCommand({ TableName: table(ports), Item: { ...KEYS.tag(tag.id), gsi2pk: KEYS.allTags, gsi2sk: padId(tag.id), tag } }),
-  );
+/**
+ * Writes the tag. With `basedOn` (the record it was changed from) only if the stored tag is still that
+ * one (its changed_on), else 409 "changed by someone else".
+ */
+export async function putTag(ports: P, tag: TagRecord, basedOn?: TagRecord): Promise<void> {
+  const item = { ...KEYS.tag(tag.id), gsi2pk: KEYS.allTags, gsi2sk: padId(tag.id), tag };
+  if (basedOn) await putIfUnchanged(ports.tables, item, { 'tag.changed_on': basedOn.changed_on }, 'tag');
+  else await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item }));
 }
 
 /** Claims a name for a tag id; a name another tag holds is a 409 (the caller reads that tag instead). */

@@ -12,6 +12,7 @@ import { selectColumns } from '../lists/select';
 import type { ListQuery } from '../../shared/schemas/common';
 import { addFavorite, favoriteStatus, removeFavorite } from '../platform/favorites';
 import type { Ports } from '../ports/index';
+import { laterThan } from '../ports/tables';
 import { tagList } from './listResource';
 import { TAG_SHOW_COLUMNS, toTagDict } from './present';
 import { claimTagName, deleteTagAndTaggings, findTag, findTagByName, putTag, releaseTagName, type TagRecord } from './repository';
@@ -40,7 +41,7 @@ export async function createTag(ports: Ports, user: Identity, body: TagPostBody)
   requirePermission(user, 'can_write', VIEW);
   const tag = await customTagNamed(ports, user, body.name, body.description);
   if (body.description !== undefined && body.description !== tag.description) {
-    await putTag(ports, { ...tag, description: body.description ?? null, changed_on: ports.clock.now(), changed_by: user.userId });
+    await putTag(ports, { ...tag, description: body.description ?? null, changed_on: laterThan(ports.clock.now(), tag.changed_on), changed_by: user.userId }, tag);
   }
   if (body.objects_to_tag?.length) await tagObjectsOf(ports, user, tag, body.objects_to_tag);
   return json(201, { id: tag.id, result: body });
@@ -51,7 +52,7 @@ export async function updateTag(ports: Ports, user: Identity, id: number, body: 
   requirePermission(user, 'can_write', VIEW);
   const current = await findTag(ports, id);
   if (!current) throw tagNotFound();
-  const next: TagRecord = { ...current, changed_on: ports.clock.now(), changed_by: user.userId };
+  const next: TagRecord = { ...current, changed_on: laterThan(ports.clock.now(), current.changed_on), changed_by: user.userId };
   if (body.name !== undefined && body.name.trim() !== current.name) {
     next.name = checkTagName(body.name);
     if (!(await claimTagName(ports, next.name, id))) {
@@ -59,7 +60,12 @@ export async function updateTag(ports: Ports, user: Identity, id: number, body: 
     }
   }
   if (body.description !== undefined) next.description = body.description ?? null;
-  await putTag(ports, next);
+  try {
+    await putTag(ports, next, current);
+  } catch (error) {
+    if (next.name !== current.name) await releaseTagName(ports, next.name);
+    throw error;
+  }
   if (next.name !== current.name) await releaseTagName(ports, current.name);
   if (body.objects_to_tag !== undefined) await setTagObjects(ports, user, next, body.objects_to_tag);
   return { id, result: body };

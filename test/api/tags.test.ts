@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../functions/platform/users';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { client, type Json } from './sqllabHelpers';
+import { expectEveryAcceptedEditKept } from './concurrentEdits';
 
 let cloud: LocalCloud;
 let admin: string;
@@ -115,6 +116,22 @@ describe('/api/v1/tag/ CRUD', () => {
     expect((await created(TAGS, gamma, { name: 'draft-name' })) === id).toBe(false);
     expect((await call(`${TAGS}${id}`, { method: 'PUT', token: gamma, json: { foo: 'bar' } })).status).toBe(400);
     expect((await call(`${TAGS}${id}`, { method: 'PUT', token: gamma, json: { name: 'taken' } })).status).toBe(422);
+  });
+
+  it('never loses an edit to another landing at the same time: each is stored or refused with 409 (its new name freed)', async () => {
+    const id = await created(TAGS, gamma, { name: 'parallel-tag' });
+    const refusedNames: string[] = [];
+    // A tag has two fields to edit: several rounds of one edit of each.
+    for (let round = 0; round < 5; round++) {
+      const edits = [{ name: `parallel-${round}` }, { description: `description ${round}` }];
+      const answers = await expectEveryAcceptedEditKept(
+        edits,
+        (json) => call(`${TAGS}${id}`, { method: 'PUT', token: gamma, json }),
+        async () => (await call(`${TAGS}${id}`, { token: gamma })).body.result,
+      );
+      if (answers[0].status === 409) refusedNames.push(edits[0].name);
+    }
+    for (const name of refusedNames) expect(await created(TAGS, gamma, { name })).not.toBe(id);
   });
 
   it('deletes one tag by id and several by name (404 when a name is unknown, nothing deleted)', async () => {
