@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { ReportState } from '../../shared/routes/reports';
 import { KEYS, padId, padMs } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
-import { queryAllItems } from '../ports/tables';
+import { putIfUnchanged, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -69,15 +69,28 @@ export interface ReportLog {
 
 const table = (ports: P) => ports.tables.name('main');
 
-async function putEntity(ports: P, report: ReportRecord) {
-  await ports.tables.doc.send(
-    new PutCommand({ TableName: table(ports), Item: { ...KEYS.report(report.id), gsi2pk: KEYS.allReports, gsi2sk: padId(report.id), report } }),
-  );
+/**
+ * Puts the entity. With `basedOn` (the record it was changed from) only if the stored report is still
+ * that one: its changed_on (a save), its next run (the scheduler) and its run state (a run), else 409.
+ */
+async function putEntity(ports: P, report: ReportRecord, basedOn?: ReportRecord) {
+  const item = { ...KEYS.report(report.id), gsi2pk: KEYS.allReports, gsi2sk: padId(report.id), report };
+  if (!basedOn) return void (await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item })));
+  const read = {
+    'report.changed_on': basedOn.changed_on,
+    'report.next_run': basedOn.next_run,
+    'report.last_state': basedOn.last_state,
+    'report.last_eval_dttm': basedOn.last_eval_dttm,
+  };
+  await putIfUnchanged(ports.tables, item, read, 'report');
 }
 
-/** Stores the report and moves its next-run index entry (old one removed, new one added). */
-export async function saveReport(ports: P, report: ReportRecord, previousNextRun: number | null): Promise<void> {
-  await putEntity(ports, report);
+/**
+ * Stores the report and moves its next-run index entry (old one removed, new one added); with
+ * `basedOn`, only if the stored report is still that one (putEntity).
+ */
+export async function saveReport(ports: P, report: ReportRecord, previousNextRun: number | null, basedOn?: ReportRecord): Promise<void> {
+  await putEntity(ports, report, basedOn);
   if (previousNextRun !== null && previousNextRun !== report.next_run) {
     await ports.tables.doc.send(new DeleteCommand({ TableName: table(ports), Key: KEYS.reportSchedule(previousNextRun, report.id) }));
   }

@@ -9,6 +9,7 @@ import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
+import { laterThan } from '../ports/tables';
 import { nextRunAfter } from './nextRun';
 import { toReportDict } from './present';
 import { deleteReportItems, findReport, listReportRecords, saveReport, type ReportRecipient, type ReportRecord } from './repository';
@@ -115,14 +116,14 @@ export async function updateReport(ports: Ports, user: Identity, id: number, bod
     creation_method: b.creation_method, force_screenshot: b.force_screenshot, custom_width: b.custom_width ?? null,
     extra: (b.extra as Record<string, unknown> | null | undefined) ?? null, email_subject: b.email_subject ?? null,
     owners: body.owners !== undefined ? await ownerList(ports, user, body.owners, current.owners) : current.owners,
-    changed_on: now,
+    changed_on: laterThan(now, current.changed_on),
     changed_by: user.userId,
   };
   await validateTargets(ports, user, next, await listReportRecords(ports));
   if (body.recipients !== undefined) next.recipients = await recipientsWithIds(ports, b.recipients);
   const scheduleChanged = next.active !== current.active || next.crontab !== current.crontab || next.timezone !== current.timezone;
   if (scheduleChanged || current.next_run === null) next.next_run = nextRun(next, now);
-  await saveReport(ports, next, current.next_run);
+  await saveReport(ports, next, current.next_run, current);
   return { id, result: body };
 }
 

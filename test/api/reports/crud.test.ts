@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../functions/platform/users';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
 import { client, type Json } from '../sqllabHelpers';
+import { expectEveryAcceptedEditKept } from '../concurrentEdits';
 
 let cloud: LocalCloud;
 let admin: string;
@@ -148,6 +149,23 @@ describe('PUT, DELETE and the list', () => {
     expect(off.body).toEqual({ id, result: { active: false } });
     const got = await call(`${BASE}${id}`, { token: gamma });
     expect(got.body.result).toMatchObject({ active: false, name: 'Toggle me', report_format: 'PDF', crontab: '0 9 * * 1' });
+  });
+
+  it('never loses an edit to another landing at the same time: each is stored or refused with 409', async () => {
+    const id = await create(gamma, report({ name: 'Parallel edits' }));
+    const edits = [
+      { description: 'parallel description' },
+      { email_subject: 'parallel subject' },
+      { working_timeout: 1234 },
+      { log_retention: 30 },
+      { grace_period: 4321 },
+      { context_markdown: 'parallel markdown' },
+    ];
+    await expectEveryAcceptedEditKept(
+      edits,
+      (json) => call(`${BASE}${id}`, { method: 'PUT', token: gamma, json }),
+      async () => (await call(`${BASE}${id}`, { token: gamma })).body.result,
+    );
   });
 
   it('checks an update against the merged report (no dashboard added to a chart report)', async () => {
