@@ -4,7 +4,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
-import { batchGetById } from '../ports/tables';
+import { batchGetById, laterThanIso, putIfUnchanged } from '../ports/tables';
 import { hashPassword } from './auth/passwords';
 import { KEYS } from '../../shared/resources/keys';
 
@@ -125,24 +125,31 @@ export async function listUsers(ports: Ports): Promise<UserRecord[]> {
 }
 
 /**
- * Saves a changed user. A new username takes its claim first (a taken one answers false and changes
- * nothing), then the record moves to the new login key and the old claim goes.
+ * Saves a changed user, only if the stored user is still `before` (its changed_on, which every save
+ * moves strictly later): else ChangedSinceRead (409) and nothing changes. A new username takes its
+ * claim first (a taken one answers false and changes nothing), then the record moves to the new
+ * login key and the old claim goes.
  */
 export async function saveUser(ports: Ports, before: UserRecord, after: UserRecord): Promise<boolean> {
   const table = ports.tables.name('main');
   const renamed = before.username.toLowerCase() !== after.username.toLowerCase();
+  const claim = (username: string) => ({ pk: usernameKey(username), sk: 'USERNAME' });
   if (renamed) {
     try {
-      await ports.tables.doc.send(
-        new PutCommand({ TableName: table, Item: { pk: usernameKey(after.username), sk: 'USERNAME', userId: after.id }, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
+      await ports.tables.doc.send(new PutCommand({ TableName: table, Item: { ...claim(after.username), userId: after.id }, ConditionExpression: 'attribute_not_exists(pk)' }));
     } catch (error) {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
       throw error;
     }
   }
-  await ports.tables.doc.send(new PutCommand({ TableName: table, Item: { ...userKey(after.id), gsi1pk: usernameKey(after.username), gsi1sk: 'USER', user: after } }));
-  if (renamed) await ports.tables.doc.send(new DeleteCommand({ TableName: table, Key: { pk: usernameKey(before.username), sk: 'USERNAME' } }));
+  const user = { ...after, changed_on: laterThanIso(Date.parse(after.changed_on), before.changed_on) };
+  try {
+    await putIfUnchanged(ports.tables, { ...userKey(after.id), gsi1pk: usernameKey(after.username), gsi1sk: 'USER', user }, { 'user.changed_on': before.changed_on }, 'user');
+  } catch (error) {
+    if (renamed) await ports.tables.doc.send(new DeleteCommand({ TableName: table, Key: claim(after.username) }));
+    throw error;
+  }
+  if (renamed) await ports.tables.doc.send(new DeleteCommand({ TableName: table, Key: claim(before.username) }));
   return true;
 }
 

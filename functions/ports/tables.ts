@@ -1,6 +1,6 @@
 // The tables port: the DynamoDB document client and the physical table names.
 import { BatchGetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { conflict } from '../../shared/errors';
+import { SupersetError } from '../../shared/errors';
 import type { TableName } from '../../shared/resources/index';
 
 export interface Tables {
@@ -74,8 +74,11 @@ export async function batchGetById<T extends { id: number }>(
 }
 
 /** The 409 of a write that finds the item it was changed from no longer as it was read. */
-export const changedSinceRead = (thing: string) =>
-  conflict(`The ${thing} was changed by someone else since it was read. Reload it and try again.`);
+export class ChangedSinceRead extends SupersetError {
+  constructor(thing: string) {
+    super('GENERIC_COMMAND_ERROR', `The ${thing} was changed by someone else since it was read. Reload it and try again.`, { status: 409 });
+  }
+}
 
 /** A changed_on (epoch ms) later than the one read even within its millisecond, so the next writer's condition tells them apart. */
 export const laterThan = (nowMs: number, readMs: number) => Math.max(nowMs, readMs + 1);
@@ -89,7 +92,7 @@ export const laterThanIso = (nowMs: number, readIso: string) => {
 /**
  * Puts `item` in the main table on condition that the stored item still exists and still holds, at
  * each attribute path of `read` (such as `{ 'layer.changed_on': 1700000000000 }`), the value the
- * writer read there (undefined: absent). Else nothing is written and changedSinceRead(thing) (409) is
+ * writer read there (undefined: absent). Else nothing is written and ChangedSinceRead(thing) (409) is
  * thrown: a save landing between another's read and write never overwrites it without a word.
  * The paths must include one that every write of the item changes (its changed_on, strictly later).
  */
@@ -122,7 +125,7 @@ export async function putIfUnchanged(
       }),
     );
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw changedSinceRead(thing);
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new ChangedSinceRead(thing);
     throw error;
   }
 }

@@ -8,7 +8,8 @@ import type { Identity } from '../http/identity';
 import { runList } from '../lists/engine';
 import type { Ports } from '../ports/index';
 import { userDirectoryFromEnv, type UserDirectory } from '../platform/auth/userDirectory';
-import { listUsers, saveUser } from '../platform/users';
+import { getUserById, listUsers, saveUser, type UserRecord } from '../platform/users';
+import { ChangedSinceRead } from '../ports/tables';
 import { permissionList, roleList } from './listResources';
 import { listPvms, pvmsFor } from './pvms';
 import { createRole, deleteRole, findRole, renameRole, setRolePermissions, type Role } from './roleStore';
@@ -38,11 +39,19 @@ export async function createSecurityRole(ports: Ports, body: { name: string }) {
 
 /** Applies `change` to the roles of every user holding `name` (and to the directory's groups). */
 async function rewriteHolders(ports: Ports, name: string, change: (roles: string[]) => string[], directory: UserDirectory) {
-  for (const user of await listUsers(ports)) {
-    if (!user.roles.includes(name)) continue;
-    const after = { ...user, roles: change(user.roles) };
-    await saveUser(ports, user, after);
-    await directory.updated(user, after);
+  for (const listed of await listUsers(ports)) {
+    // Not a person's edit: a user saved meanwhile is read again and the change applied to that.
+    for (let user: UserRecord | null = listed; user?.roles.includes(name); user = await getUserById(ports, user.id)) {
+      const after = { ...user, roles: change(user.roles) };
+      try {
+        await saveUser(ports, user, after);
+      } catch (error) {
+        if (error instanceof ChangedSinceRead) continue;
+        throw error;
+      }
+      await directory.updated(user, after);
+      break;
+    }
   }
 }
 

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rison from 'rison';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
-import { client } from './sqllabHelpers';
+import { client, type Json } from './sqllabHelpers';
+import { expectEveryAcceptedEditKept } from './concurrentEdits';
 import { grantDatasets, makeUser, pvmIds, roleId } from './permissionHelpers';
 
 let cloud: LocalCloud;
@@ -125,6 +126,40 @@ describe('/api/v1/security/users/', () => {
     expect((await call(`${USERS}${id}`, { method: 'DELETE', token: admin })).body).toEqual({ message: 'OK' });
     expect((await call(`${USERS}${id}`, { token: admin })).status).toBe(404);
     await expect(cloud.login('changer', 'a-new-pass-9')).rejects.toThrow(/401/);
+  });
+
+  it('never loses a user edit to another landing at the same time: each is stored or refused with 409', async () => {
+    const gammaId = await roleId(cloud, admin, 'Gamma');
+    const sqlLabId = await roleId(cloud, admin, 'sql_lab');
+    const id = (await call(USERS, { method: 'POST', token: admin, json: newUser('racer', [gammaId]) })).body!.id;
+    const edits = [{ first_name: 'Parallel' }, { last_name: 'Edits' }, { email: 'racer2@example.com' }, { active: false }, { roles: [gammaId, sqlLabId] }];
+    await expectEveryAcceptedEditKept(
+      edits,
+      (json) => call(`${USERS}${id}`, { method: 'PUT', token: admin, json }) as Promise<{ status: number; body: Json }>,
+      async () => (await call(`${USERS}${id}`, { token: admin })).body!.result,
+      (stored, field) => (field === 'roles' ? stored.roles.map((r: Json) => r.id) : stored[field]),
+    );
+  });
+
+  it('a role renamed while its users are edited is renamed in each of them, and their edits are kept', async () => {
+    const role = await call(ROLES, { method: 'POST', token: admin, json: { name: 'racers' } });
+    await makeUser(cloud, admin, 'racer3', ['Gamma', 'racers']);
+    const users = await call(`${USERS}?q=${rison.encode({ filters: [{ col: 'username', opr: 'eq', value: 'racer3' }] })}`, { token: admin });
+    const id = users.body!.result[0].id;
+    // One editor saves the user again and again while the rename rewrites its roles.
+    let renameDone = false;
+    const rename = call(`${ROLES}${role.body!.id}`, { method: 'PUT', token: admin, json: { name: 'fast_racers' } }).finally(() => (renameDone = true));
+    const accepted: string[] = [];
+    for (let i = 0; !renameDone || i < 3; i++) {
+      const first_name = `Fast${i}`;
+      const answer = await call(`${USERS}${id}`, { method: 'PUT', token: admin, json: { first_name } });
+      expect([200, 409]).toContain(answer.status);
+      if (answer.status === 200) accepted.push(first_name);
+    }
+    expect((await rename).status).toBe(200);
+    const stored = (await call(`${USERS}${id}`, { token: admin })).body!.result;
+    expect(stored.roles.map((r: Json) => r.name).sort()).toEqual(['Gamma', 'fast_racers']);
+    expect(stored.first_name).toBe(accepted.at(-1));
   });
 
   it('lists with rison filters and ordering; an admin cannot delete itself', async () => {

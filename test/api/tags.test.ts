@@ -123,13 +123,14 @@ describe('/api/v1/tag/ CRUD', () => {
     const refusedNames: string[] = [];
     // A tag has two fields to edit: several rounds of one edit of each.
     for (let round = 0; round < 5; round++) {
-      const edits = [{ name: `parallel-${round}` }, { description: `description ${round}` }];
+      const name = `parallel-${round}`;
+      const edits = [{ name }, { description: `description ${round}` }];
       const answers = await expectEveryAcceptedEditKept(
         edits,
         (json) => call(`${TAGS}${id}`, { method: 'PUT', token: gamma, json }),
         async () => (await call(`${TAGS}${id}`, { token: gamma })).body.result,
       );
-      if (answers[0].status === 409) refusedNames.push(edits[0].name);
+      if (answers[0].status === 409) refusedNames.push(name);
     }
     for (const name of refusedNames) expect(await created(TAGS, gamma, { name })).not.toBe(id);
   });
