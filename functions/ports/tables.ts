@@ -92,20 +92,20 @@ export const laterThanIso = (nowMs: number, readIso: string) => {
 /**
  * Puts `item` in the main table on condition that the stored item still exists and still holds, at
  * each attribute path of `read` (such as `{ 'layer.changed_on': 1700000000000 }`), the value the
- * writer read there (undefined: absent). Else nothing is written and ChangedSinceRead(thing) (409) is
+ * writer read there (undefined: absent; 'absent': the writer read no item at all). Else nothing is written and ChangedSinceRead(thing) (409) is
  * thrown: a save landing between another's read and write never overwrites it without a word.
  * The paths must include one that every write of the item changes (its changed_on, strictly later).
  */
 export async function putIfUnchanged(
   tables: Tables,
   item: Record<string, unknown>,
-  read: Record<string, unknown>,
+  read: Record<string, unknown> | 'absent',
   thing: string,
 ): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const terms = ['attribute_exists(pk)'];
-  Object.entries(read).forEach(([path, value], i) => {
+  const terms = [read === 'absent' ? 'attribute_not_exists(pk)' : 'attribute_exists(pk)'];
+  Object.entries(read === 'absent' ? {} : read).forEach(([path, value], i) => {
     const ref = path
       .split('.')
       .map((part, j) => ((names[`#r${i}_${j}`] = part), `#r${i}_${j}`))
@@ -120,7 +120,7 @@ export async function putIfUnchanged(
         TableName: tables.name('main'),
         Item: item,
         ConditionExpression: terms.join(' AND '),
-        ExpressionAttributeNames: names,
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
       }),
     );

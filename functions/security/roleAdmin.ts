@@ -12,13 +12,20 @@ import { getUserById, listUsers, saveUser, type UserRecord } from '../platform/u
 import { ChangedSinceRead } from '../ports/tables';
 import { permissionList, roleList } from './listResources';
 import { listPvms, pvmsFor } from './pvms';
-import { createRole, deleteRole, findRole, renameRole, setRolePermissions, type Role } from './roleStore';
+import { createRole, deleteRole, findRole, readRole, renameRole, setRolePermissions, type Role } from './roleStore';
 
 const roleNotFound = () => notFound('Not found');
 const nameTaken = () => unprocessable('name: A role with this name already exists', { messages: { name: ['A role with this name already exists'] } });
 
 async function roleOr404(ports: Ports, id: number): Promise<Role> {
   const role = await findRole(ports, id);
+  if (!role) throw roleNotFound();
+  return role;
+}
+
+/** The role as stored now, to change it (a change made from a cached copy would be refused). */
+async function roleToChange(ports: Ports, id: number): Promise<Role> {
+  const role = await readRole(ports, id);
   if (!role) throw roleNotFound();
   return role;
 }
@@ -56,7 +63,7 @@ async function rewriteHolders(ports: Ports, name: string, change: (roles: string
 }
 
 export async function updateSecurityRole(ports: Ports, id: number, body: { name: string }, directory: UserDirectory = userDirectoryFromEnv()) {
-  const role = await roleOr404(ports, id);
+  const role = await roleToChange(ports, id);
   if (role.builtin && body.name !== role.name) throw unprocessable('Built-in roles keep their names');
   const renamed = await renameRole(ports, role, body.name);
   if (!renamed) throw nameTaken();
@@ -81,7 +88,7 @@ export async function securityRolePermissions(ports: Ports, id: number) {
 
 /** POST /roles/{pk}/permissions: the role now holds exactly these pairs (built-in roles keep their code's). */
 export async function setSecurityRolePermissions(ports: Ports, id: number, body: { permission_view_menu_ids: number[] }) {
-  const role = await roleOr404(ports, id);
+  const role = await roleToChange(ports, id);
   const byId = new Map((await listPvms(ports)).map((p) => [p.id, p]));
   const missing = body.permission_view_menu_ids.filter((pid) => !byId.has(pid));
   if (missing.length) throw unprocessable(`Permission view menus do not exist: ${missing.join(', ')}`);

@@ -3,12 +3,13 @@
 // datasource_access on [db].[table](id:N), schema_access on [db].[schema], database_access on
 // [db].(id:N)). All roles are read with one query and kept for a short time per container, so the
 // permission check of a request costs no table read in the hot path; writes here drop the copy.
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS } from '../../shared/resources/keys';
-import { BUILTIN_ROLE_NAMES, ROLES, ROLE_IDS, type PermissionView } from '../../shared/security/roles';
+import { BUILTIN_ROLE_NAMES, ROLES, ROLE_IDS, roleNameOf, type PermissionView } from '../../shared/security/roles';
 import { pairKey } from '../../shared/security/permissions';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
+import { putIfUnchanged } from '../ports/tables';
 
 export interface RoleRecord {
   id: number;
@@ -36,6 +37,13 @@ export const dropRoleCache = () => {
   loading = null;
 };
 
+/**
+ * The rev of the item each role was read from (null: a built-in role no write has stored yet). Every
+ * write of a role counts one more; a change made from a read lands only if the item is still at that
+ * rev, so a rename and a permission change landing together never undo each other without a word.
+ */
+const revs = new WeakMap<RoleRecord, number | null>();
+
 function withEffective(record: RoleRecord): Role {
   const builtin = record.name in ROLES;
   const seen = new Set<string>();
@@ -44,8 +52,22 @@ function withEffective(record: RoleRecord): Role {
     const key = pairKey(pair[0], pair[1]);
     if (!seen.has(key)) seen.add(key), effective.push([pair[0], pair[1]]);
   }
-  return { ...record, builtin, effective };
+  const role = { ...record, builtin, effective };
+  if (revs.has(record)) revs.set(role, revs.get(record)!);
+  return role;
 }
+
+const fromItem = (item: Record<string, unknown>): RoleRecord => {
+  const record = item.role as RoleRecord;
+  revs.set(record, typeof item.rev === 'number' ? item.rev : 0);
+  return record;
+};
+
+const unstored = (name: string): RoleRecord => {
+  const record = { id: ROLE_IDS[name], name, permissions: [] };
+  revs.set(record, null);
+  return record;
+};
 
 async function readRoles(ports: Ports): Promise<Role[]> {
   const records: RoleRecord[] = [];
@@ -59,12 +81,12 @@ async function readRoles(ports: Ports): Promise<Role[]> {
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of out.Items ?? []) records.push(item.role as RoleRecord);
+    for (const item of out.Items ?? []) records.push(fromItem(item));
     start = out.LastEvaluatedKey;
   } while (start);
   // Built-in roles exist even before the first write names them.
   for (const name of BUILTIN_ROLE_NAMES) {
-    if (!records.some((r) => r.name === name)) records.push({ id: ROLE_IDS[name], name, permissions: [] });
+    if (!records.some((r) => r.name === name)) records.push(unstored(name));
   }
   return records.sort((a, b) => a.id - b.id).map(withEffective);
 }
@@ -80,11 +102,28 @@ export async function listRoles(ports: Ports): Promise<Role[]> {
 }
 
 export const findRole = async (ports: Ports, id: number) => (await listRoles(ports)).find((r) => r.id === id) ?? null;
+
+/** The role as stored now (no cached copy): what a change is made from. */
+export async function readRole(ports: Ports, id: number): Promise<Role | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: KEYS.role(id), ConsistentRead: true }));
+  if (out.Item?.role) return withEffective(fromItem(out.Item));
+  const builtin = roleNameOf(id);
+  return builtin ? withEffective(unstored(builtin)) : null;
+}
 export const findRoleByName = async (ports: Ports, name: string) => (await listRoles(ports)).find((r) => r.name === name) ?? null;
 
-async function putRole(ports: Ports, record: RoleRecord) {
-  await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: { ...KEYS.role(record.id), role: record } }));
-  dropRoleCache();
+/** Writes a new role, or (with `basedOn`, a role read here) a change of it, only if it is still as read (409 else). */
+async function putRole(ports: Ports, record: RoleRecord, basedOn?: Role) {
+  const read = basedOn ? revs.get(basedOn) : undefined;
+  if (basedOn && read === undefined) throw new Error('putRole: basedOn must be a role read through roleStore');
+  const item = { ...KEYS.role(record.id), role: record, rev: (read ?? 0) + 1 };
+  try {
+    if (!basedOn) await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
+    else await putIfUnchanged(ports.tables, item, read === null ? 'absent' : { rev: read || undefined }, 'role');
+  } finally {
+    dropRoleCache();
+  }
 }
 
 /** Claims a role name (unique, case-insensitively) for a role id; false when another role holds it. */
@@ -119,7 +158,12 @@ export async function renameRole(ports: Ports, role: Role, name: string): Promis
   if (await nameTaken(ports, name, role.id)) return null;
   if (name.toLowerCase() !== role.name.toLowerCase() && !(await claimName(ports, name, role.id))) return null;
   const record: RoleRecord = { id: role.id, name, permissions: role.permissions };
-  await putRole(ports, record);
+  try {
+    await putRole(ports, record, role);
+  } catch (error) {
+    if (name.toLowerCase() !== role.name.toLowerCase()) await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: KEYS.roleName(name) }));
+    throw error;
+  }
   if (name.toLowerCase() !== role.name.toLowerCase()) {
     await ports.tables.doc.send(new DeleteCommand({ TableName: ports.tables.name('main'), Key: KEYS.roleName(role.name) }));
   }
@@ -131,7 +175,7 @@ export async function setRolePermissions(ports: Ports, role: Role, pairs: Permis
   const builtinPairs = new Set((ROLES[role.name] ?? []).map(([p, v]) => pairKey(p, v)));
   const permissions = pairs.filter(([p, v]) => !builtinPairs.has(pairKey(p, v)));
   const record: RoleRecord = { id: role.id, name: role.name, permissions };
-  await putRole(ports, record);
+  await putRole(ports, record, role);
   return withEffective(record);
 }
 

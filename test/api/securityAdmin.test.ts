@@ -78,6 +78,25 @@ describe('/api/v1/security/roles/', () => {
     expect(after.body!.result.roles).toEqual([{ id: 4, name: 'Gamma' }]);
   });
 
+  it('never loses a rename or a permission change to the other landing at the same time: each is stored or refused with 409', async () => {
+    const id = (await call(ROLES, { method: 'POST', token: admin, json: { name: 'racing_role' } })).body!.id;
+    const readIds = await pvmIds(call, admin, (p) => p.permission === 'can_read');
+    for (let round = 0; round < 5; round++) {
+      const edits = [{ name: `racing_role_${round}` }, { permission_view_menu_ids: [readIds[round]] }];
+      await expectEveryAcceptedEditKept(
+        edits,
+        (json) =>
+          ('name' in json
+            ? call(`${ROLES}${id}`, { method: 'PUT', token: admin, json })
+            : call(`${ROLES}${id}/permissions`, { method: 'POST', token: admin, json })) as Promise<{ status: number; body: Json }>,
+        async () => ({
+          name: (await call(`${ROLES}${id}`, { token: admin })).body!.result.name,
+          permission_view_menu_ids: (await call(`${ROLES}${id}/permissions/`, { token: admin })).body!.result.map((p: Json) => p.id),
+        }),
+      );
+    }
+  });
+
   it('lists permission/view pairs with data grants, filtered by permission name', async () => {
     const ids = await pvmIds(call, admin, (p) => p.permission === 'can_sqllab' && p.view === 'Superset');
     expect(ids).toHaveLength(1);
