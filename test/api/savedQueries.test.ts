@@ -192,6 +192,25 @@ describe('scheduled saved queries', () => {
     expect((await listDueScheduledQueries(ports, nextRun + 3_600_000)).map((d) => d.id)).not.toContain(res.body.id);
   });
 
+  it('an edit landing while the scheduler claims a run never puts the old next run back (409 or kept)', async () => {
+    const res = await call(BASE, { method: 'POST', token: gamma, json: body({ label: 'Racing schedule', schedule_info: { crontab: '*/5 * * * *', timezone: 'UTC', active: true } }) });
+    expect(res.status).toBe(201);
+    const id = res.body.id as number;
+    const nextRun = Date.parse(res.body.result.next_run);
+    const edits = [{ label: 'racing label' }, { description: 'racing description' }, { sql: 'SELECT 8 AS eight' }, { template_parameters: '{"c": 3}' }];
+    const [claimed, ...answers] = await Promise.all([
+      markScheduledRun(cloud.stack.ports, id, nextRun),
+      ...edits.map((json) => call(`${BASE}${id}`, { method: 'PUT', token: gamma, json })),
+    ]);
+    expect(claimed).toBe(true);
+    const stored = (await call(`${BASE}${id}`, { token: gamma })).body.result;
+    expect(Date.parse(stored.next_run)).toBeGreaterThan(nextRun);
+    answers.forEach((a, i) => {
+      expect([200, 409]).toContain(a.status);
+      if (a.status === 200) expect(stored).toMatchObject(edits[i]);
+    });
+  });
+
   it('refuses an output table that every run would refuse, on create and update', async () => {
     const bad = await call(BASE, { method: 'POST', token: gamma, json: body({ schedule_info: { crontab: '0 9 * * *', output_table: 'bad name; drop' } }) });
     expect(bad.status).toBe(400);

@@ -4,6 +4,7 @@
 // the execution log and related owners.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../functions/platform/users';
+import { saveReportState } from '../../../functions/reports/repository';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
 import { client, type Json } from '../sqllabHelpers';
 import { expectEveryAcceptedEditKept } from '../concurrentEdits';
@@ -166,6 +167,22 @@ describe('PUT, DELETE and the list', () => {
       (json) => call(`${BASE}${id}`, { method: 'PUT', token: gamma, json }),
       async () => (await call(`${BASE}${id}`, { token: gamma })).body.result,
     );
+  });
+
+  it('an edit landing while a run records its state never puts the old state back (409 or kept)', async () => {
+    const id = await create(gamma, report({ name: 'Racing run' }));
+    const edits = [{ description: 'racing description' }, { email_subject: 'racing subject' }, { working_timeout: 999 }, { grace_period: 888 }];
+    const ranAt = Date.now();
+    const [, ...answers] = await Promise.all([
+      saveReportState(cloud.stack.ports, id, { last_state: 'Success', last_eval_dttm: ranAt }),
+      ...edits.map((json) => call(`${BASE}${id}`, { method: 'PUT', token: gamma, json })),
+    ]);
+    const stored = (await call(`${BASE}${id}`, { token: gamma })).body.result;
+    expect(stored.last_state).toBe('Success');
+    answers.forEach((a, i) => {
+      expect([200, 409]).toContain(a.status);
+      if (a.status === 200) expect(stored).toMatchObject(edits[i]);
+    });
   });
 
   it('checks an update against the merged report (no dashboard added to a chart report)', async () => {
