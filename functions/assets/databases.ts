@@ -1,7 +1,7 @@
 // Databases in a bundle: databases/<name>.yaml (ImportV1DatabaseSchema), password masked on export,
 // taken from `passwords` (or kept from the existing connection) on import. Importing never connects.
 import { engineKindFromUri } from '../engines/registry';
-import { insertDatabase, listDatabases, replaceDatabase, type DatabaseInput, type DatabaseRecord } from '../databases/repository';
+import { findDatabase, insertDatabase, listDatabases, replaceDatabase, type DatabaseInput, type DatabaseRecord } from '../databases/repository';
 import { parseExtra } from '../databases/input';
 import { maskPassword, PASSWORD_MASK, unmaskPassword } from '../databases/uri';
 import type { Ports } from '../ports/index';
@@ -49,7 +49,9 @@ function resolveUri(ctx: ImportContext, file: string, config: DatabaseFile, exis
 
 /** Creates the database, or replaces `existing` when overwriting (keeping its id, taking the file's uuid). */
 export async function importDatabase(ctx: ImportContext, file: string, config: DatabaseFile, overwrite: boolean): Promise<DatabaseRecord> {
-  const existing = await findLocalDatabase(ctx.ports, config);
+  const listed = await findLocalDatabase(ctx.ports, config);
+  // The list index may lag: a replacement is made from (and conditioned on) the item as stored now.
+  const existing = listed && overwrite ? await findDatabase(ctx.ports, listed.id) : listed;
   if (existing && !overwrite) return existing;
   const sqlalchemy_uri = resolveUri(ctx, file, config, existing);
   const backend = engineKindFromUri(sqlalchemy_uri);

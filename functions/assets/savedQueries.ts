@@ -1,8 +1,9 @@
 // Saved queries in a bundle: queries/<database>/<schema>/<label>.yaml (ImportV1SavedQuerySchema),
 // linked to their database by database_uuid.
-import { listSavedQueryRecords, writeSavedQuery, type SavedQueryRecord } from '../savedQueries/repository';
+import { findSavedQuery, listSavedQueryRecords, writeSavedQuery, type SavedQueryRecord } from '../savedQueries/repository';
 import type { DatabaseRecord } from '../databases/repository';
 import { nextId } from '../ports/counters';
+import { laterThan } from '../ports/tables';
 import { EXPORT_VERSION, fileError } from './bundle';
 import type { ImportContext } from './context';
 import { fileStem } from './names';
@@ -28,7 +29,9 @@ export function savedQueryYaml(q: SavedQueryRecord, db: DatabaseRecord) {
 export async function importSavedQuery(ctx: ImportContext, file: string, config: SavedQueryFile, overwrite: boolean): Promise<SavedQueryRecord> {
   const db = ctx.databases.get(config.database_uuid);
   if (!db) throw fileError(file, 'database_uuid', `Database ${config.database_uuid} is neither in the bundle nor here`);
-  const existing = (await listSavedQueryRecords(ctx.ports, null)).find((q) => q.uuid === config.uuid) ?? null;
+  const listed = (await listSavedQueryRecords(ctx.ports, null)).find((q) => q.uuid === config.uuid);
+  // The list index may lag: what the import keeps and is conditioned on is the item as stored now.
+  const existing = listed ? await findSavedQuery(ctx.ports, listed.id) : null;
   if (existing && !overwrite) return existing;
   const now = ctx.ports.clock.now();
   const record: SavedQueryRecord = {
@@ -48,10 +51,11 @@ export async function importSavedQuery(ctx: ImportContext, file: string, config:
     last_run: existing?.last_run ?? null,
     rows: existing?.rows ?? null,
     created_on: existing?.created_on ?? now,
-    changed_on: now,
+    changed_on: existing ? laterThan(now, existing.changed_on) : now,
     created_by: existing?.created_by ?? ctx.user.userId,
     changed_by: ctx.user.userId,
   };
-  await writeSavedQuery(ctx.ports, record, existing ?? undefined);
+  // It keeps the existing query's schedule and run: only if that is still as read (409 otherwise).
+  await writeSavedQuery(ctx.ports, record, existing ?? undefined, { basedOn: existing ?? undefined });
   return record;
 }
