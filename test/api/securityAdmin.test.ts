@@ -97,6 +97,20 @@ describe('/api/v1/security/roles/', () => {
     }
   });
 
+  it('a built-in role stored for the first time by two permission changes at once keeps one of them whole', async () => {
+    const publicId = await roleId(cloud, admin, 'Public');
+    const readIds = await pvmIds(call, admin, (p) => p.permission === 'can_read');
+    const permissionIds = async () => ({ permission_view_menu_ids: (await call(`${ROLES}${publicId}/permissions/`, { token: admin })).body!.result.map((p: Json) => p.id) });
+    await expectEveryAcceptedEditKept(
+      [{ permission_view_menu_ids: [readIds[0]] }, { permission_view_menu_ids: [readIds[1]] }],
+      (json) => call(`${ROLES}${publicId}/permissions`, { method: 'POST', token: admin, json }) as Promise<{ status: number; body: Json }>,
+      permissionIds,
+    );
+    // Once stored it changes as any role does.
+    expect((await call(`${ROLES}${publicId}/permissions`, { method: 'POST', token: admin, json: { permission_view_menu_ids: [] } })).status).toBe(200);
+    expect(await permissionIds()).toEqual({ permission_view_menu_ids: [] });
+  });
+
   it('lists permission/view pairs with data grants, filtered by permission name', async () => {
     const ids = await pvmIds(call, admin, (p) => p.permission === 'can_sqllab' && p.view === 'Superset');
     expect(ids).toHaveLength(1);
