@@ -5,10 +5,10 @@
 // membership sync) is written only if the item is still at the rev that read saw, so two writers
 // landing together never lose one's change without a word (putChart's `basedOn`).
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SupersetError, unprocessable } from '../../shared/errors';
+import { unprocessable } from '../../shared/errors';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
-import { batchGetById, queryAllItems } from '../ports/tables';
+import { batchGetById, putIfUnchanged, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -53,46 +53,31 @@ const chartOf = (item: Record<string, unknown> | undefined): ChartRecord | undef
   return chart;
 };
 
-/** Raised when a write `basedOn` a read finds the chart changed (or deleted) since (409). */
-export class ChartChangedError extends SupersetError {
-  constructor() {
-    super('GENERIC_COMMAND_ERROR', 'The chart was changed by someone else since it was read. Reload it and try again.', { status: 409 });
-  }
-}
-
 /**
  * Writes the chart. With `basedOn` (the record it was changed from, read through this module) the
- * write only lands if the item is still at that read's rev, else ChartChangedError (409); without it
+ * write only lands if the item is still at that read's rev, else ChangedSinceRead (409); without it
  * (a new chart, an import that replaces one) it lands as is.
  */
 export async function putChart(ports: P, chart: ChartRecord, options: { basedOn?: ChartRecord } = {}): Promise<void> {
   const read = options.basedOn ? revs.get(options.basedOn) : undefined;
   if (options.basedOn && read === undefined) throw new Error('putChart: basedOn must be a chart read through charts/repository');
   const rev = (read ?? 0) + 1;
+  const item = {
+    ...entityKey(chart.id),
+    gsi1pk: byDatasetKey(chart.datasource_id),
+    gsi1sk: pad(chart.id),
+    gsi2pk: ALL_KEY,
+    gsi2sk: pad(chart.id),
+    chart,
+    rev,
+  };
   try {
-    await ports.tables.doc.send(
-      new PutCommand({
-        TableName: ports.tables.name('main'),
-        Item: {
-          ...entityKey(chart.id),
-          gsi1pk: byDatasetKey(chart.datasource_id),
-          gsi1sk: pad(chart.id),
-          gsi2pk: ALL_KEY,
-          gsi2sk: pad(chart.id),
-          chart,
-          rev,
-        },
-        ...(read === undefined
-          ? {}
-          : read === 0
-            ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rev)' }
-            : { ConditionExpression: 'rev = :read', ExpressionAttributeValues: { ':read': read } }),
-      }),
-    );
+    // An item written before revs were kept has none: the read saw rev 0.
+    if (read === undefined) await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
+    else await putIfUnchanged(ports.tables, item, { rev: read === 0 ? undefined : read }, 'chart');
     revs.set(chart, rev);
   } catch (error) {
     const e = error as { name?: string; message?: string };
-    if (e.name === 'ConditionalCheckFailedException') throw new ChartChangedError();
     if (e.name === 'ValidationException' && /item size/i.test(e.message ?? '')) throw unprocessable('The chart is too large to store');
     throw error;
   }

@@ -2,7 +2,8 @@
 // both: the dashboard's slice_ids (what its page loads) and the chart's `dashboards` (what Explore's
 // save modal and the chart list show).
 import type { Ports } from '../ports/index';
-import { ChartChangedError, findCharts, putChart } from '../charts/repository';
+import { findCharts, putChart } from '../charts/repository';
+import { ChangedSinceRead } from '../ports/tables';
 import { findDashboard, putDashboard } from './repository';
 
 const SYNC_ATTEMPTS = 5;
@@ -24,13 +25,13 @@ export async function syncChartMembership(ports: Ports, dashboardId: number, bef
       try {
         await putChart(ports, { ...chart, dashboards }, { basedOn: chart });
       } catch (error) {
-        if (!(error instanceof ChartChangedError)) throw error;
+        if (!(error instanceof ChangedSinceRead)) throw error;
         changed.push(chart.id);
       }
     }
     pending = changed;
   }
-  if (pending.length) throw new ChartChangedError();
+  if (pending.length) throw new ChangedSinceRead('chart');
 }
 
 /**

@@ -6,9 +6,9 @@
 // The claim makes (database, catalog, schema, table_name) unique even when two creates race; gsi1
 // answers get_or_create, which Superset matches on database and table name only.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetById, queryAllItems } from '../ports/tables';
+import { batchGetById, laterThan, putIfUnchanged, queryAllItems } from '../ports/tables';
 import type { GenericType } from '../../shared/constants';
-import { conflict, unprocessable } from '../../shared/errors';
+import { unprocessable } from '../../shared/errors';
 import type { Ports } from '../ports/index';
 import { KEYS, padId } from '../../shared/resources/keys';
 
@@ -212,10 +212,10 @@ export async function listDatasetsOfDatabase(ports: P, databaseId: number): Prom
   return items.map((i) => i.dataset as DatasetRecord).filter(Boolean);
 }
 
-/** Rewrites a dataset's item (same keys); a changed name moves its claim, refused when taken. */
 /**
- * Writes `after` over `before`, only if the stored dataset is still `before` (its changed_on): a save
- * or refresh that landed since `before` was read is never overwritten without a word (409).
+ * Rewrites a dataset's item (same keys); a changed name moves its claim, refused when taken. Written
+ * only if the stored dataset is still `before` (its changed_on): a save or refresh that landed since
+ * `before` was read is never overwritten without a word (409).
  */
 export async function replaceDataset(ports: P, before: DatasetRecord, after: DatasetRecord): Promise<void> {
   const moved = ['database_id', 'catalog', 'schema', 'table_name'].some((k) => before[k as keyof DatasetRecord] !== after[k as keyof DatasetRecord]);
@@ -223,26 +223,18 @@ export async function replaceDataset(ports: P, before: DatasetRecord, after: Dat
     const name = [after.catalog, after.schema, after.table_name].filter(Boolean).join('.');
     throw unprocessable(`Dataset ${name} already exists`, { messages: { table_name: [`Dataset ${name} already exists`] } });
   }
+  const item = {
+    ...entityKey(after.id),
+    gsi1pk: byNameKey(after.database_id, after.table_name),
+    gsi1sk: pad(after.id),
+    gsi2pk: byDatabaseKey(after.database_id),
+    gsi2sk: pad(after.id),
+    dataset: { ...after, changed_on: laterThan(after.changed_on, before.changed_on) },
+  };
   try {
-    await ports.tables.doc.send(
-      new PutCommand({
-        TableName: ports.tables.name('main'),
-        Item: {
-          ...entityKey(after.id),
-          gsi1pk: byNameKey(after.database_id, after.table_name),
-          gsi1sk: pad(after.id),
-          gsi2pk: byDatabaseKey(after.database_id),
-          gsi2sk: pad(after.id),
-          // Later than `before` even within its millisecond, so the next writer's condition tells them apart.
-          dataset: { ...after, changed_on: Math.max(after.changed_on, before.changed_on + 1) },
-        },
-        ConditionExpression: 'dataset.changed_on = :read',
-        ExpressionAttributeValues: { ':read': before.changed_on },
-      }),
-    );
+    await putIfUnchanged(ports.tables, item, { 'dataset.changed_on': before.changed_on }, 'dataset');
   } catch (error) {
     if (moved) await releaseDatasetName(ports, after);
-    if (isConditionFailure(error)) throw conflict('The dataset was changed by someone else since it was read. Reload it and try again.');
     throw error;
   }
   if (moved) await releaseDatasetName(ports, before);
