@@ -3,7 +3,7 @@
 //   annotation: pk ANNOTATIONLAYER#<layer> sk ANNOTATION#<padded id>
 // A layer's annotations share its partition, so "the layer's annotations" (list, chart annotation
 // data, "has annotations" before a delete) is one query.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
 import { putIfUnchanged, queryAllItems } from '../ports/tables';
@@ -43,8 +43,7 @@ const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
  */
 export async function writeLayer(ports: P, layer: AnnotationLayerRecord, basedOn?: AnnotationLayerRecord): Promise<void> {
   const item = { ...KEYS.annotationLayer(layer.id), gsi2pk: KEYS.allAnnotationLayers, gsi2sk: padId(layer.id), layer };
-  if (basedOn) await putIfUnchanged(ports.tables, item, { 'layer.changed_on': basedOn.changed_on }, 'annotation layer');
-  else await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item }));
+  await putIfUnchanged(ports.tables, item, basedOn && { 'layer.changed_on': basedOn.changed_on }, 'annotation layer');
 }
 
 export async function findLayer(ports: P, id: number): Promise<AnnotationLayerRecord | null> {
@@ -69,8 +68,7 @@ export async function deleteLayerItem(ports: P, id: number): Promise<void> {
 /** Writes the annotation; with `basedOn` only if the stored one is still that one (as writeLayer). */
 export async function writeAnnotation(ports: P, annotation: AnnotationRecord, basedOn?: AnnotationRecord): Promise<void> {
   const item = { ...KEYS.annotation(annotation.layer_id, annotation.id), annotation };
-  if (basedOn) await putIfUnchanged(ports.tables, item, { 'annotation.changed_on': basedOn.changed_on }, 'annotation');
-  else await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item }));
+  await putIfUnchanged(ports.tables, item, basedOn && { 'annotation.changed_on': basedOn.changed_on }, 'annotation');
 }
 
 export async function findAnnotation(ports: P, layerId: number, id: number): Promise<AnnotationRecord | null> {

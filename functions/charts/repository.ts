@@ -4,11 +4,11 @@
 // The item's `rev` counts its writes. A change made from a chart read here (a save, a dashboard's
 // membership sync) is written only if the item is still at the rev that read saw, so two writers
 // landing together never lose one's change without a word (putChart's `basedOn`).
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { unprocessable } from '../../shared/errors';
 import { KEYS, padId } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
-import { batchGetById, putIfUnchanged, queryAllItems } from '../ports/tables';
+import { batchGetById, itemRevisions, putIfUnchanged, queryAllItems } from '../ports/tables';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -45,12 +45,11 @@ const byDatasetKey = KEYS.chartsOfDataset;
 const ALL_KEY = KEYS.allCharts;
 
 /** The rev of the item each chart record was read from (records read through this module). */
-const revs = new WeakMap<ChartRecord, number>();
+const revs = itemRevisions<ChartRecord>();
 
 const chartOf = (item: Record<string, unknown> | undefined): ChartRecord | undefined => {
   const chart = item?.chart as ChartRecord | undefined;
-  if (chart) revs.set(chart, typeof item?.rev === 'number' ? item.rev : 0);
-  return chart;
+  return chart && revs.remember(chart, item);
 };
 
 /**
@@ -59,9 +58,7 @@ const chartOf = (item: Record<string, unknown> | undefined): ChartRecord | undef
  * (a new chart, an import that replaces one) it lands as is.
  */
 export async function putChart(ports: P, chart: ChartRecord, options: { basedOn?: ChartRecord } = {}): Promise<void> {
-  const read = options.basedOn ? revs.get(options.basedOn) : undefined;
-  if (options.basedOn && read === undefined) throw new Error('putChart: basedOn must be a chart read through charts/repository');
-  const rev = (read ?? 0) + 1;
+  const { rev, read } = revs.forWrite(options.basedOn, 'putChart');
   const item = {
     ...entityKey(chart.id),
     gsi1pk: byDatasetKey(chart.datasource_id),
@@ -72,10 +69,8 @@ export async function putChart(ports: P, chart: ChartRecord, options: { basedOn?
     rev,
   };
   try {
-    // An item written before revs were kept has none: the read saw rev 0.
-    if (read === undefined) await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
-    else await putIfUnchanged(ports.tables, item, { rev: read === 0 ? undefined : read }, 'chart');
-    revs.set(chart, rev);
+    await putIfUnchanged(ports.tables, item, read, 'chart');
+    revs.remember(chart, item);
   } catch (error) {
     const e = error as { name?: string; message?: string };
     if (e.name === 'ValidationException' && /item size/i.test(e.message ?? '')) throw unprocessable('The chart is too large to store');

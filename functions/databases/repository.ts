@@ -172,8 +172,7 @@ const releaseName = (ports: Ports, name: string) =>
 async function write(ports: Ports, db: DatabaseRecord, basedOn?: DatabaseRecord) {
   forgetRecent(ports, db.id);
   const item = { ...databaseKey(db.id), gsi1pk: LIST_KEY, gsi1sk: padId(db.id), database: db };
-  if (basedOn) await putIfUnchanged(ports.tables, item, { 'database.changed_on': basedOn.changed_on }, 'database');
-  else await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
+  await putIfUnchanged(ports.tables, item, basedOn && { 'database.changed_on': basedOn.changed_on }, 'database');
   // Again after: a read that raced the write may have kept the old record.
   forgetRecent(ports, db.id);
 }

@@ -95,13 +95,18 @@ export const laterThanIso = (nowMs: number, readIso: string) => {
  * writer read there (undefined: absent; 'absent': the writer read no item at all). Else nothing is written and ChangedSinceRead(thing) (409) is
  * thrown: a save landing between another's read and write never overwrites it without a word.
  * The paths must include one that every write of the item changes (its changed_on, strictly later).
+ * Without `read` (a new object, an import that replaces one) the item is put as it is.
  */
 export async function putIfUnchanged(
   tables: Tables,
   item: Record<string, unknown>,
-  read: Record<string, unknown> | 'absent',
+  read: Record<string, unknown> | 'absent' | undefined,
   thing: string,
 ): Promise<void> {
+  if (read === undefined) {
+    await tables.doc.send(new PutCommand({ TableName: tables.name('main'), Item: item }));
+    return;
+  }
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const terms = [read === 'absent' ? 'attribute_not_exists(pk)' : 'attribute_exists(pk)'];
@@ -128,4 +133,33 @@ export async function putIfUnchanged(
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new ChangedSinceRead(thing);
     throw error;
   }
+}
+
+/**
+ * Write counts (`rev`) of items whose records have no changed_on that every write moves: which rev
+ * each record was read at (null: no item stored yet), and the condition a change made from it needs.
+ */
+export function itemRevisions<T extends object>() {
+  const read = new WeakMap<T, number | null>();
+  return {
+    /** Notes that `record` was read from `item` (undefined: none stored); answers the record. */
+    remember(record: T, item: Record<string, unknown> | undefined): T {
+      read.set(record, item ? (typeof item.rev === 'number' ? item.rev : 0) : null);
+      return record;
+    },
+    /** `copy` was made from `record` as read: it carries the same rev. */
+    copy(record: T, copy: T) {
+      if (read.has(record)) read.set(copy, read.get(record)!);
+    },
+    /**
+     * The rev to store with a write and its putIfUnchanged read (undefined without `basedOn`): the
+     * item must still be at the rev `basedOn` was read at (an item from before revs has none: 0).
+     */
+    forWrite(basedOn: T | undefined, caller: string): { rev: number; read: Record<string, unknown> | 'absent' | undefined } {
+      if (!basedOn) return { rev: 1, read: undefined };
+      if (!read.has(basedOn)) throw new Error(`${caller}: basedOn must be a record read through its repository`);
+      const at = read.get(basedOn)!;
+      return { rev: (at ?? 0) + 1, read: at === null ? 'absent' : { rev: at || undefined } };
+    },
+  };
 }

@@ -75,8 +75,7 @@ const table = (ports: P) => ports.tables.name('main');
  */
 async function putEntity(ports: P, report: ReportRecord, basedOn?: ReportRecord) {
   const item = { ...KEYS.report(report.id), gsi2pk: KEYS.allReports, gsi2sk: padId(report.id), report };
-  if (!basedOn) return void (await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item })));
-  const read = {
+  const read = basedOn && {
     'report.changed_on': basedOn.changed_on,
     'report.next_run': basedOn.next_run,
     'report.last_state': basedOn.last_state,

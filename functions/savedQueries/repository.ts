@@ -83,11 +83,7 @@ export async function writeSavedQuery(
   };
   const read = options.basedOn;
   try {
-    if (read) {
-      await putIfUnchanged(ports.tables, item, { 'savedQuery.changed_on': read.changed_on, 'savedQuery.next_run_ms': read.next_run_ms }, 'saved query');
-    } else {
-      await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
-    }
+    await putIfUnchanged(ports.tables, item, read && { 'savedQuery.changed_on': read.changed_on, 'savedQuery.next_run_ms': read.next_run_ms }, 'saved query');
   } catch (error) {
     // DynamoDB refuses items over 400 KB; the caller hears it as a 400, not as a server fault.
     const e = error as { name?: string; message?: string };

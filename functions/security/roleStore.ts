@@ -9,7 +9,7 @@ import { BUILTIN_ROLE_NAMES, ROLES, ROLE_IDS, roleNameOf, type PermissionView } 
 import { pairKey } from '../../shared/security/permissions';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
-import { putIfUnchanged } from '../ports/tables';
+import { itemRevisions, putIfUnchanged } from '../ports/tables';
 
 export interface RoleRecord {
   id: number;
@@ -42,7 +42,7 @@ export const dropRoleCache = () => {
  * write of a role counts one more; a change made from a read lands only if the item is still at that
  * rev, so a rename and a permission change landing together never undo each other without a word.
  */
-const revs = new WeakMap<RoleRecord, number | null>();
+const revs = itemRevisions<RoleRecord>();
 
 function withEffective(record: RoleRecord): Role {
   const builtin = record.name in ROLES;
@@ -53,21 +53,13 @@ function withEffective(record: RoleRecord): Role {
     if (!seen.has(key)) seen.add(key), effective.push([pair[0], pair[1]]);
   }
   const role = { ...record, builtin, effective };
-  if (revs.has(record)) revs.set(role, revs.get(record)!);
+  revs.copy(record, role);
   return role;
 }
 
-const fromItem = (item: Record<string, unknown>): RoleRecord => {
-  const record = item.role as RoleRecord;
-  revs.set(record, typeof item.rev === 'number' ? item.rev : 0);
-  return record;
-};
+const fromItem = (item: Record<string, unknown>): RoleRecord => revs.remember(item.role as RoleRecord, item);
 
-const unstored = (name: string): RoleRecord => {
-  const record = { id: ROLE_IDS[name], name, permissions: [] };
-  revs.set(record, null);
-  return record;
-};
+const unstored = (name: string): RoleRecord => revs.remember({ id: ROLE_IDS[name], name, permissions: [] }, undefined);
 
 async function readRoles(ports: Ports): Promise<Role[]> {
   const records: RoleRecord[] = [];
@@ -115,12 +107,9 @@ export const findRoleByName = async (ports: Ports, name: string) => (await listR
 
 /** Writes a new role, or (with `basedOn`, a role read here) a change of it, only if it is still as read (409 else). */
 async function putRole(ports: Ports, record: RoleRecord, basedOn?: Role) {
-  const read = basedOn ? revs.get(basedOn) : undefined;
-  if (basedOn && read === undefined) throw new Error('putRole: basedOn must be a role read through roleStore');
-  const item = { ...KEYS.role(record.id), role: record, rev: (read ?? 0) + 1 };
+  const { rev, read } = revs.forWrite(basedOn, 'putRole');
   try {
-    if (!basedOn) await ports.tables.doc.send(new PutCommand({ TableName: ports.tables.name('main'), Item: item }));
-    else await putIfUnchanged(ports.tables, item, read === null ? 'absent' : { rev: read || undefined }, 'role');
+    await putIfUnchanged(ports.tables, { ...KEYS.role(record.id), role: record, rev }, read, 'role');
   } finally {
     dropRoleCache();
   }

@@ -37,8 +37,7 @@ const isConditionFailure = (e: unknown) => (e as { name?: string }).name === 'Co
  */
 export async function putTag(ports: P, tag: TagRecord, basedOn?: TagRecord): Promise<void> {
   const item = { ...KEYS.tag(tag.id), gsi2pk: KEYS.allTags, gsi2sk: padId(tag.id), tag };
-  if (basedOn) await putIfUnchanged(ports.tables, item, { 'tag.changed_on': basedOn.changed_on }, 'tag');
-  else await ports.tables.doc.send(new PutCommand({ TableName: table(ports), Item: item }));
+  await putIfUnchanged(ports.tables, item, basedOn && { 'tag.changed_on': basedOn.changed_on }, 'tag');
 }
 
 /** Claims a name for a tag id; a name another tag holds is a 409 (the caller reads that tag instead). */
