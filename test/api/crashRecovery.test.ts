@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../../infra/local/stack';
 import { KEYS } from '../../shared/resources/keys';
 import type { ChartJob } from '../../functions/charts/data/jobs';
 import { examplesCachePath } from '../support/localCloud';
+import { until } from '../support/until';
 
 type Json = Record<string, any>;
 
@@ -81,15 +82,8 @@ async function call(url: string, path: string, init: { method?: string; token?: 
 
 const login = async (url: string) => (await call(url, '/api/v1/security/login', { method: 'POST', json: { username: 'admin', password: 'admin', provider: 'db' } })).body.access_token as string;
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waits on the child stack: two minutes, for a loaded 2-core machine. */
+const untilChild = <T>(what: string, probe: () => Promise<T | null | undefined | false>) => until(probe, what, 120_000);
 
 const aws = (edgeUrl: string) => ({ region: 'us-east-1', endpoint: edgeUrl, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
@@ -142,7 +136,7 @@ describe('a killed local cloud', () => {
     // A finished async run: its result object lives in S3.
     const quick = 'crashquick1';
     expect((await call(first.url, '/api/v1/sqllab/execute/', { method: 'POST', token, json: { database_id: dbId, sql: 'SELECT 42 AS answer', client_id: quick, runAsync: true } })).status).toBe(202);
-    const quickDone = await until('the quick query', async () => {
+    const quickDone = await untilChild('the quick query', async () => {
       const q = await queryState(first.url, token, quick);
       return q?.state === 'success' && q;
     });
@@ -151,7 +145,7 @@ describe('a killed local cloud', () => {
     const slow = 'crashslow1';
     const sql = 'SELECT sum(a.range * b.range) AS total FROM range(12000) a, range(12000) b';
     expect((await call(first.url, '/api/v1/sqllab/execute/', { method: 'POST', token, json: { database_id: dbId, sql, client_id: slow, runAsync: true } })).status).toBe(202);
-    await until('the slow query to run', async () => (await queryState(first.url, token, slow))?.state === 'running');
+    await untilChild('the slow query to run', async () => (await queryState(first.url, token, slow))?.state === 'running');
     first.child.kill('SIGKILL');
     await exited(first.child);
 
@@ -177,7 +171,7 @@ describe('a killed local cloud', () => {
     expect(quickResult.status).toBe(200);
     expect(quickResult.body.data).toEqual([{ answer: 42 }]);
 
-    const finished = await until('the in-flight query to finish after the restart', async () => {
+    const finished = await untilChild('the in-flight query to finish after the restart', async () => {
       const q = await queryState(second.url, token2, slow);
       return q && ['success', 'failed'].includes(q.state) && q;
     });
@@ -219,7 +213,7 @@ describe('a killed local cloud', () => {
     const jobId = posted.body.job_id as string;
 
     // Killed while its worker holds it: the job item says running, under that worker's attempt.
-    const held = await until('the chart job to run', async () => {
+    const held = await untilChild('the chart job to run', async () => {
       const job = await chartJobOf(first.edgeUrl, jobId);
       return job?.status === 'running' && job;
     });
@@ -235,7 +229,7 @@ describe('a killed local cloud', () => {
     const token2 = await login(second.url);
     const finalEvents = async () =>
       ((await call(second.url, '/api/v1/async_event/', { token: token2 })).body.result as Json[]).filter((e) => e.job_id === jobId && ['done', 'error'].includes(e.status));
-    const [event] = await until('the killed job to end after the restart', async () => {
+    const [event] = await untilChild('the killed job to end after the restart', async () => {
       const events = await finalEvents();
       return events.length > 0 && events;
     });
@@ -265,7 +259,7 @@ describe('a killed local cloud', () => {
       return a!.ApproximateNumberOfMessages === '0' && a!.ApproximateNumberOfMessagesNotVisible === '0' && a!.ApproximateNumberOfMessagesDelayed === '0';
     };
     await sqs.send(new SendMessageCommand({ QueueUrl: chartsUrl, MessageBody: JSON.stringify({ jobId }) }));
-    await until('the redelivery to be acknowledged', async () => (await empty(chartsUrl)) && (await empty(deadUrl)));
+    await untilChild('the redelivery to be acknowledged', async () => (await empty(chartsUrl)) && (await empty(deadUrl)));
     sqs.destroy();
     expect(await chartJobOf(second.edgeUrl, jobId)).toEqual(done);
     expect(await finalEvents()).toEqual([event]);

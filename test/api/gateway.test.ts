@@ -28,6 +28,7 @@ import { REPO_ROOT } from '../../infra/local/stack';
 import { issueTokens } from '../../functions/platform/auth/localTokens';
 import { sweep } from '../../infra/local/janitor';
 import { localNames } from '../../infra/local/config';
+import { until } from '../support/until';
 
 const region = 'us-east-1';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -42,16 +43,6 @@ function openSocket(url: string, protocols?: string[]): Promise<{ ws?: WebSocket
     ws.once('unexpected-response', (_req, res) => resolve({ refusedWith: res.statusCode, messages }));
     ws.once('error', reject);
   });
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('local gateway', () => {

@@ -13,6 +13,7 @@ import { queryCompiler } from '../../../functions/charts/data/compiler';
 import { engineFor } from '../../../functions/databases/engines';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
 import { client, type Json } from '../sqllabHelpers';
+import { until } from '../../support/until';
 
 let cloud: LocalCloud;
 let gamma: string;
@@ -28,16 +29,6 @@ const context = (query: Json, extra: Json = {}) => ({
   ...extra,
 });
 const post = (body: unknown, token = gamma) => call('/api/v1/chart/data', { method: 'POST', token, json: body });
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const eventsOf = async (token: string, jobId: string) =>
   ((await call('/api/v1/async_event/', { token })).body.result as Json[]).filter((e) => e.job_id === jobId);

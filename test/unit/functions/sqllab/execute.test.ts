@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSqlLabHarness, until, ADMIN, GAMMA, type SqlLabHarness } from './support';
+import { startSqlLabHarness, ADMIN, GAMMA, type SqlLabHarness } from './support';
 import { executeSql } from '../../../../functions/sqllab/execute';
 import { getResults } from '../../../../functions/sqllab/results';
 import { getQueryByClientId } from '../../../../functions/queries/repository';
@@ -7,6 +7,7 @@ import { closeAllEngines } from '../../../../functions/databases/engines';
 import type { ExecuteBody } from '../../../../shared/routes/sqllab';
 import { SupersetError } from '../../../../shared/errors';
 import { recordCommands, type SentCommand } from '../platform/harness';
+import { until } from '../../../support/until';
 
 /** The admin's run of this client id (client ids name a user's own runs). */
 const asAdmin = (client_id: string) => ({ user_id: ADMIN.userId, client_id });
@@ -205,7 +206,7 @@ describe('execute (sync)', () => {
     const seen = await until(async () => {
       const q = await getQueryByClientId(h.ports, asAdmin('long1'));
       return q && (q.status === 'running' || q.status === 'success') ? q.status : null;
-    });
+    }, 'the query to be seen running or done');
     const body = bodyOf(await pending);
     expect(body.query).toMatchObject({ id: 'long1', state: 'success', rows: 1 });
     expect(seen).toBe('running');

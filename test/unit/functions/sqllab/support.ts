@@ -59,13 +59,3 @@ export async function startSqlLabHarness(): Promise<SqlLabHarness> {
   return { ...h, ports, blobs, sent, offset, db, addDatabase };
 }
 
-/** Waits for a condition without sleeping blindly: polls until true or the deadline. */
-export async function until<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSqlLabHarness, ADMIN, until, type SqlLabHarness } from './support';
+import { startSqlLabHarness, ADMIN, type SqlLabHarness } from './support';
 import { executeSql } from '../../../../functions/sqllab/execute';
 import { failDeadLettered, leaseMs, processQueryMessage } from '../../../../functions/sqllab/worker';
 import { stopQuery } from '../../../../functions/queries/stop';
@@ -11,6 +11,7 @@ import { handler as workerHandler } from '../../../../functions/handlers/queryWo
 import { handler as deadLetterHandler } from '../../../../functions/handlers/queryDeadLetter';
 import type { SQSEvent } from 'aws-lambda';
 import type { ExecuteBody } from '../../../../shared/routes/sqllab';
+import { until } from '../../../support/until';
 
 const SLOW = 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(100000) b';
 let n = 0;
@@ -71,7 +72,7 @@ describe('async query worker', () => {
   it('leaves a live worker alone: a duplicate delivery waits, then acknowledges without a second run', async () => {
     const msg = await submit(SLOW);
     const first = processQueryMessage(h.ports, msg);
-    await until(async () => (await getQueryByClientId(h.ports, ref(msg)))?.status === 'running');
+    await until(async () => (await getQueryByClientId(h.ports, ref(msg)))?.status === 'running', 'the query to run');
     const duplicate = await processQueryMessage(h.ports, msg);
     expect(duplicate).toBe('skipped');
     expect((await getQueryByClientId(h.ports, ref(msg)))?.attempts).toBe(1);
@@ -83,7 +84,7 @@ describe('async query worker', () => {
     const before = resultObjects().length;
     const msg = await submit(SLOW);
     const run = processQueryMessage(h.ports, msg);
-    await until(async () => (await getQueryByClientId(h.ports, ref(msg)))?.status === 'running');
+    await until(async () => (await getQueryByClientId(h.ports, ref(msg)))?.status === 'running', 'the query to run');
     expect(await stopQuery(h.ports, ADMIN, msg.clientId)).toEqual({ result: 'OK' });
     expect(await run).toBe('stopped');
     expect((await getQueryByClientId(h.ports, ref(msg)))?.status).toBe('stopped');

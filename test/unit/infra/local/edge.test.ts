@@ -15,19 +15,10 @@ import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk
 import { startEdge, type Edge } from '../../../../infra/local/edge';
 import { Connections } from '../../../../infra/local/gateway/connections';
 import { arnOfQueueUrl, pollQueue } from '../../../../infra/local/pollers';
+import { until } from '../../../support/until';
 
 const region = 'us-east-1';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('local AWS edge', () => {
   let edge: Edge;

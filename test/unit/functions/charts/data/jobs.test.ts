@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimChartJob, holdChartJobLease, renewChartJobLease, type ChartJob } from '../../../../../functions/charts/data/jobs';
 import { KEYS } from '../../../../../shared/resources/keys';
 import { startHarness, type Harness } from '../../platform/harness';
+import { until } from '../../../../support/until';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,16 +22,6 @@ async function putJob(fields: Partial<ChartJob>): Promise<string> {
   return jobId;
 }
 const jobOf = async (jobId: string) => (await h.ports.tables.doc.send(new GetCommand({ TableName: 'main', Key: KEYS.chartJob(jobId), ConsistentRead: true }))).Item!.job as ChartJob;
-
-async function until<T>(probe: () => Promise<T | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('chart job lease', () => {
   it('renews only the running job of the same attempt', async () => {
