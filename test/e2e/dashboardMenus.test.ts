@@ -1,6 +1,6 @@
 // Dashboard menus and URL parameters in Chromium: the dashboard downloaded as an image and as a PDF
 // (through the presigned link a file too large for a function's answer takes: the stack's inline
-// limit is 0 here); every viz type's chart downloaded as an image from the chart menu; the chart menu's pivoted CSV, drill to detail, fullscreen and chart permalink (opening on the
+// limit is 0 here); every viz type's chart downloaded as an image from the chart menu; the chart menu's pivoted CSV, drill to detail and view as table (dates as dates), fullscreen and chart permalink (opening on the
 // focused chart); focused_chart, uiConfig and force in the URL; top-level tabs made by dragging Tabs
 // above the grid, saved, hidden by uiConfig and removed; the undo-slots warning and the leave-page
 // confirmation while changes are unsaved; auto-refresh at the chosen interval (a fake clock).
@@ -111,6 +111,11 @@ describe('dashboard menus', () => {
     const drill = page.getByRole('dialog', { name: 'Drill to detail: Cars per origin and cylinders' });
     await drill.getByText(/^\d[\d,]* rows$/).waitFor();
     expect(await drill.getByRole('row').count()).toBeGreaterThan(10);
+    // A temporal column (cars' Year) reads as a date, as Superset's drill table shows it, not as epoch ms.
+    const headers = await drill.getByRole('columnheader').allTextContents();
+    const year = headers.indexOf('Year');
+    expect(year).toBeGreaterThan(-1);
+    expect(await drill.getByRole('row').nth(1).getByRole('cell').nth(year).textContent()).toMatch(/^19\d\d-01-01 00:00:00$/);
     await drill.getByText(/Page 1 of \d+/).waitFor();
     await drill.getByRole('button', { name: 'Next page' }).click();
     await drill.getByText(/Page 2 of \d+/).waitFor();
@@ -119,6 +124,11 @@ describe('dashboard menus', () => {
 
     const line = 'S&P 500 closing price';
     await drawn(page, line);
+    // View as table: the chart's time column reads as dates too.
+    await chartMenu(page, line, 'View as table');
+    const results = page.getByRole('dialog', { name: `Results: ${line}` });
+    await expect.poll(async () => (await results.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
+    await page.keyboard.press('Escape');
     await chartMenu(page, line, 'Enter fullscreen');
     const card = page.locator(`section[aria-label="${line}"]`);
     await expect.poll(() => card.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(1440);

@@ -53,6 +53,7 @@ export function ChartMenu({ chartId, componentId, name, onToggleDescription }: {
   const isPivot = snap.charts[chartId]?.vizType === 'pivot_table_v2';
   const rows = (entry?.queriesData?.[0]?.data ?? []) as Record<string, unknown>[];
   const columns = (entry?.queriesData?.[0]?.colnames ?? []) as string[];
+  const coltypes = (entry?.queriesData?.[0]?.coltypes ?? undefined) as number[] | undefined;
   const run = (fn: () => Promise<unknown> | void, failure: string) =>
     Promise.resolve()
       .then(fn)
@@ -103,7 +104,7 @@ export function ChartMenu({ chartId, componentId, name, onToggleDescription }: {
       {dialog === 'results' && (
         <Modal title={`Results: ${name}`} onClose={() => setDialog(null)} wide>
           <div className="dash-chart__results">
-            <ResultsTable colnames={columns} rows={rows} label={`Results of ${name}`} />
+            <ResultsTable colnames={columns} coltypes={coltypes} rows={rows} label={`Results of ${name}`} />
           </div>
         </Modal>
       )}

@@ -1,6 +1,6 @@
 // "Drill to detail" from a dashboard chart's menu: the dataset's rows behind the chart, with the
 // chart's filters and time range and the dashboard's filters on it (Superset's /datasource/samples
-// call with the chart's filters), a page of 50 rows at a time.
+// call with the chart's filters), a page of 50 rows at a time; temporal columns read as dates.
 import { useEffect, useState } from 'react';
 import { getPlugin } from '../../../../../shared/viz/registry';
 import { api } from '../../../api/client';
@@ -13,6 +13,7 @@ const PER_PAGE = 50;
 
 interface Page {
   colnames: string[];
+  coltypes: number[];
   rows: Record<string, unknown>[];
   total: number;
 }
@@ -37,7 +38,7 @@ export function DrillDetailModal({ chartId, name, onClose }: { chartId: number; 
     setError(null);
     api
       .call('chartData.samples', { query: { datasource_type: type || 'table', datasource_id: id, per_page: String(PER_PAGE), page: String(page) }, body: drillBody(chartId) })
-      .then((res) => live && setData({ colnames: res.result.colnames, rows: res.result.data, total: res.result.total_count }))
+      .then((res) => live && setData({ colnames: res.result.colnames, coltypes: res.result.coltypes, rows: res.result.data, total: res.result.total_count }))
       .catch((e) => live && setError(e instanceof Error ? e.message : 'Sorry, an error occurred'));
     return () => {
       live = false;
@@ -52,7 +53,7 @@ export function DrillDetailModal({ chartId, name, onClose }: { chartId: number; 
         <>
           <p className="dash-drill__count">{`${data.total.toLocaleString()} rows`}</p>
           <div className="dash-chart__results" tabIndex={0} role="region" aria-label={`Rows of ${name}`}>
-            <ResultsTable colnames={data.colnames} rows={data.rows} label={`Drill to detail: ${name}`} />
+            <ResultsTable colnames={data.colnames} coltypes={data.coltypes} rows={data.rows} label={`Drill to detail: ${name}`} />
           </div>
           <nav className="dash-drill__pages" aria-label="Drill to detail pages">
             <button type="button" className="button button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous page</button>
