@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setPorts, wirePorts, type Ports } from '../../functions/ports/index';
-import { QUEUES, type QueueName } from '../../shared/resources/index';
+import { FUNCTION_ENV, QUEUES, type QueueName } from '../../shared/resources/index';
 import { functionEnv, loadOrCreateDatabaseKey, loadOrCreateSecret, localNames, REGION_DEFAULT } from './config';
 import { lockDataDir } from './dataDirLock';
 import { startEdge } from './edge';
@@ -167,6 +167,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
     server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
     const port = await listen(server, options.port ?? 8088, host);
+    // Report emails, Slack messages and webhooks link back to this gateway as `npm start` announces
+    // it, unless WEBAPP_URL names another address (a proxy in front).
+    if (!process.env[FUNCTION_ENV.webappUrl]) applyEnv({ [FUNCTION_ENV.webappUrl]: `http://${['127.0.0.1', '0.0.0.0', '::1', '::'].includes(host) ? 'localhost' : host}:${port}` }, saved);
     cleanups.push(async () => {
       await ws.close();
       await new Promise<void>((done) => {

@@ -35,6 +35,8 @@ export const FUNCTION_ENV = {
   databaseKmsKeyId: 'DATABASE_KMS_KEY_ID',
   /** The local cloud's key file for database passwords, used when no KMS key is named. */
   localDatabaseKeyFile: 'LOCAL_DATABASE_KEY_FILE',
+  /** The app's address as its users reach it, for the links in report emails, Slack and webhooks (Superset's WEBDRIVER_BASEURL_USER_FRIENDLY); the local cloud sets its own. */
+  webappUrl: 'WEBAPP_URL',
   /** Bytes up to which a dashboard download is the function's answer (default: what fits in 6 MB); larger files go by presigned link. Tests lower it. */
   screenshotInlineMaxBytes: 'SCREENSHOT_INLINE_MAX_BYTES',
 } as const;

@@ -3,6 +3,7 @@
 import MarkdownIt from 'markdown-it';
 import type { RenderedReport } from '../render/renderReport';
 import type { ReportRecord } from '../repository';
+import { FUNCTION_ENV } from '../../../shared/resources/index';
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
@@ -18,7 +19,7 @@ export interface NotificationContent {
   failedNote: string | null;
 }
 
-export const appUrl = () => (process.env.WEBAPP_URL ?? 'http://localhost:8088').replace(/\/$/, '');
+export const appUrl = () => (process.env[FUNCTION_ENV.webappUrl] ?? 'http://localhost:8088').replace(/\/$/, '');
 
 export function resourceUrl(report: Pick<ReportRecord, 'chart_id' | 'dashboard_id'>): string {
   if (report.dashboard_id) return `${appUrl()}/superset/dashboard/${report.dashboard_id}/`;

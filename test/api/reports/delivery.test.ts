@@ -103,7 +103,7 @@ describe('scheduled report delivery', () => {
     // Webhook: JSON with the PNG, 800 px wide, with ink.
     const hook = received.find((r) => r.path === '/hook/ok')!;
     const payload = JSON.parse(hook.body.toString('utf8'));
-    expect(payload).toMatchObject({ name: 'Cars every minute', report_format: 'PNG', url: expect.stringContaining(`/explore/?slice_id=${chartId}`) });
+    expect(payload).toMatchObject({ name: 'Cars every minute', report_format: 'PNG', url: `http://localhost:${cloud.port}/explore/?slice_id=${chartId}` });
     const png = decodePng(Buffer.from(payload.file.base64, 'base64'));
     expect(png.width).toBe(800);
     expect(countInkPixels(png)).toBeGreaterThan(3_000);
@@ -130,6 +130,8 @@ describe('scheduled report delivery', () => {
     expect(html).toContain('<strong>per origin</strong>');
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('cid:report-image');
+    // The link back opens this app (the gateway the stack listens on), not a fixed default address.
+    expect(html).toContain(`<a href="http://localhost:${cloud.port}/explore/?slice_id=${chartId}">`);
 
     // A second tick for the same minute starts nothing more.
     const again = await schedulerTick({ time: new Date(nextRun).toISOString() });
