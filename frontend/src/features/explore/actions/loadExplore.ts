@@ -2,7 +2,7 @@
 // go to GET /api/v1/explore/, whose answer fills the store. A bare dataset starts from the viz type's
 // defaults (initialFormData); a saved chart or kept state starts from its own form data.
 import { ref } from 'valtio';
-import { initialFormData, switchVizType } from '../../../../../shared/viz/explore/index';
+import { initialFormData, switchVizType, temporalColumnsLookup } from '../../../../../shared/viz/explore/index';
 import { getPlugin } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
 import { api } from '../../../api/client';
@@ -33,6 +33,10 @@ export async function loadExplore(search: string, pathname = ''): Promise<void> 
     if (overrides) formData = { ...formData, ...overrides, datasource: formData.datasource } as FormData;
     if (vizTypeParam && getPlugin(vizTypeParam) && vizTypeParam !== formData.viz_type) formData = switchVizType(formData, vizTypeParam);
     if (!getPlugin(formData.viz_type)) formData = { ...formData, viz_type: 'table' };
+    // Which columns are temporal is read from the dataset at every load, as Superset's hidden
+    // temporal_columns_lookup control does: a saved chart without it (examples, imports, the API)
+    // would hide its Time Grain control and keep its temporal dimensions ungrained.
+    if (datasource) formData = { ...formData, temporal_columns_lookup: temporalColumnsLookup(datasource) };
     Object.assign(exploreStore, {
       status: 'ready',
       message,

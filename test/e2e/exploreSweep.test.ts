@@ -1,0 +1,73 @@
+// Explore as a new analyst meets it, for defects found by trying it in the browser: a saved chart whose
+// form data does not say which columns are temporal (charts made through the API, imports, the
+// examples) still offers its Time Grain; a save refused by the server says why.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from './support/browser';
+import { startE2eStack } from './support/stack';
+import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
+
+let cloud: LocalCloud;
+let browser: TestBrowser;
+let adminToken: string;
+let flightsId: number;
+const { apiOk, signedIn } = e2eSession(() => ({ cloud, token: adminToken, browser }));
+
+beforeAll(async () => {
+  cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
+  adminToken = await cloud.login('admin', 'admin');
+  browser = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
+  const list = await apiOk(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:flights_3m)))')}`);
+  flightsId = list.result[0].id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+});
+
+/** A bar chart of flights per month, saved through the API with no temporal_columns_lookup. */
+async function monthlyFlightsChart(name: string): Promise<number> {
+  const params = {
+    viz_type: 'echarts_timeseries_bar',
+    datasource: `${flightsId}__table`,
+    x_axis: 'date',
+    time_grain_sqla: 'P1M',
+    metrics: ['count'],
+    groupby: [],
+    adhoc_filters: [],
+    row_limit: 10000,
+  };
+  const made = await apiOk('/api/v1/chart/', {
+    method: 'POST',
+    json: { slice_name: name, viz_type: params.viz_type, datasource_id: flightsId, datasource_type: 'table', params: JSON.stringify(params) },
+  });
+  return made.id;
+}
+
+const chartDataRequest = (page: Page) => page.waitForRequest((r: Request) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/v1/chart/data'));
+const rendered = (page: Page) => page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+
+describe('explore sweep', () => {
+  it('offers the Time Grain of a saved chart whose form data has no temporal_columns_lookup, and queries the grain chosen', async () => {
+    const id = await monthlyFlightsChart('Sweep flights per month');
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const grain = page.getByLabel('Time Grain');
+    await grain.waitFor();
+    expect(await grain.locator('option:checked').innerText()).toBe('Month');
+    await grain.selectOption({ label: 'Year' });
+    const sent = chartDataRequest(page);
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const request = await sent;
+    const xAxis = request.postDataJSON().queries[0].columns.find((c: { columnType?: string }) => c.columnType === 'BASE_AXIS');
+    expect(xAxis.timeGrain).toBe('P1Y');
+    // The sample holds flights of 2001 only: one year, one row.
+    const answer = await (await request.response())!.json();
+    expect(answer.result[0].rowcount).toBe(1);
+    await rendered(page);
+    await page.close();
+  });
+});
