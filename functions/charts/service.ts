@@ -9,6 +9,7 @@ import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { nextId } from '../ports/counters';
+import { ChangedSinceRead } from '../ports/tables';
 import { selectColumns } from '../lists/select';
 import { findDataset } from '../datasets/repository';
 import { canReadDatasource } from './datasource';
@@ -103,6 +104,8 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   requirePermission(user, 'can_write', VIEW);
   checkJsonFields(body);
   const current = isQueryContextOnly(body) ? await readableChart(ports, user, id) : await ownedChart(ports, user, id);
+  // Saved by someone else (another tab) since the editor loaded it: refused, nothing written.
+  if (body.last_modified_time !== undefined && Math.abs(body.last_modified_time - current.changed_on / 1000) > 0.0005) throw new ChangedSinceRead('chart');
   const datasourceId = body.datasource_id ?? current.datasource_id;
   const datasourceType = body.datasource_type ?? current.datasource_type;
   if (datasourceId !== current.datasource_id || datasourceType !== current.datasource_type) {
@@ -134,7 +137,8 @@ export async function updateChart(ports: Ports, user: Identity, id: number, body
   await syncDashboards(ports, id, current.dashboards, next.dashboards);
   if (body.tags !== undefined) await replaceCustomTags(ports, { type: 'chart', id }, body.tags);
   if (body.owners !== undefined) await syncSystemTags(ports, { type: 'chart', id }, next.owners);
-  return { id, result: body };
+  const { last_modified_time: _read, ...result } = body;
+  return { id, result, last_modified_time: next.changed_on / 1000 };
 }
 
 export async function deleteChart(ports: Ports, user: Identity, id: number) {

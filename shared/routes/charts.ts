@@ -30,12 +30,17 @@ export const ChartPostBodySchema = z.object({
 });
 export type ChartPostBody = z.infer<typeof ChartPostBodySchema>;
 
-/** Superset's ChartPutSchema: any subset; slice_name may not become empty. */
+/**
+ * Superset's ChartPutSchema: any subset; slice_name may not become empty. Plus this product's
+ * optimistic concurrency, as dashboards have it: `last_modified_time` (epoch seconds) is the version
+ * the editor loaded; a chart saved since answers 409 and is left as it is.
+ */
 export const ChartPutBodySchema = ChartPostBodySchema.extend({
   slice_name: z.string().min(1).max(250).nullish(),
   datasource_id: z.number().int().positive().nullish(),
   datasource_type: z.enum(DATASOURCE_TYPES).nullish(),
   tags: z.array(z.number().int()).optional(),
+  last_modified_time: z.number().nonnegative().optional(),
 }).partial();
 export type ChartPutBody = z.infer<typeof ChartPutBodySchema>;
 
@@ -82,6 +87,8 @@ export const ChartDictSchema = z
   .partial()
   .passthrough();
 export const ChartSaveResponseSchema = z.object({ id: z.number(), result: z.record(z.string(), z.unknown()) });
+/** An update's answer also carries the version it wrote, for the editor's next save. */
+export const ChartUpdateResponseSchema = ChartSaveResponseSchema.extend({ last_modified_time: z.number() });
 export const ChartShowResponseSchema = z.object({ id: z.number(), result: ChartDictSchema }).passthrough();
 export const ChartListResponseSchema = listResponseSchema(ChartDictSchema);
 const MessageSchema = z.object({ message: z.string() });
@@ -99,7 +106,7 @@ export const chartRoutes = defineRoutes([
   { name: 'chart.favoriteStatus', method: 'GET', path: '/api/v1/chart/favorite_status/', module: 'charts', permission: ['can_read', 'Chart'], q: ChartIdsSchema, response: FavoriteStatusResponseSchema },
   { name: 'chart.related', method: 'GET', path: '/api/v1/chart/related/{column}', module: 'charts', permission: ['can_read', 'Chart'], params: ChartRelatedParamsSchema, q: ChartRelatedQSchema, response: RelatedResponseSchema },
   { name: 'chart.get', method: 'GET', path: '/api/v1/chart/{pk}', module: 'charts', permission: ['can_read', 'Chart'], params: IdParamsSchema, q: ChartGetQSchema, response: ChartShowResponseSchema },
-  { name: 'chart.update', method: 'PUT', path: '/api/v1/chart/{pk}', module: 'charts', permission: ['can_write', 'Chart'], params: IdParamsSchema, body: ChartPutBodySchema, response: ChartSaveResponseSchema },
+  { name: 'chart.update', method: 'PUT', path: '/api/v1/chart/{pk}', module: 'charts', permission: ['can_write', 'Chart'], params: IdParamsSchema, body: ChartPutBodySchema, response: ChartUpdateResponseSchema },
   { name: 'chart.delete', method: 'DELETE', path: '/api/v1/chart/{pk}', module: 'charts', permission: ['can_write', 'Chart'], params: IdParamsSchema, response: MessageSchema },
   { name: 'chart.addFavorite', method: 'POST', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', permission: ['can_read', 'Chart'], params: IdParamsSchema, response: ResultOkSchema },
   { name: 'chart.removeFavorite', method: 'DELETE', path: '/api/v1/chart/{pk}/favorites/', module: 'charts', permission: ['can_read', 'Chart'], params: IdParamsSchema, response: ResultOkSchema },

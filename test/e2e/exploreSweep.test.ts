@@ -1,6 +1,6 @@
 // Explore as a new analyst meets it, for defects found by trying it in the browser: a saved chart whose
 // form data does not say which columns are temporal (charts made through the API, imports, the
-// examples) still offers its Time Grain; a save refused by the server says why.
+// examples) still offers its Time Grain; a save refused by the server (another tab saved first) says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './support/browser';
@@ -69,5 +69,34 @@ describe('explore sweep', () => {
     expect(answer.result[0].rowcount).toBe(1);
     await rendered(page);
     await page.close();
+  });
+
+  it('tells the second of two tabs saving the same chart that it was changed by someone else, and keeps the first save', async () => {
+    const id = await monthlyFlightsChart('Sweep two tabs');
+    const one = await signedIn();
+    const two = await one.context().newPage();
+    for (const page of [one, two]) {
+      await page.goto(`${cloud.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+    }
+    const overwrite = async (page: Page, name: string) => {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const modal = page.getByRole('dialog', { name: 'Save chart' });
+      await modal.getByRole('radio', { name: 'Save (Overwrite)' }).check();
+      await modal.getByLabel('Chart name').fill(name);
+      await modal.getByRole('button', { name: 'Save' }).click();
+      return modal;
+    };
+    await (await overwrite(one, 'Saved in tab one')).waitFor({ state: 'detached' });
+    await one.getByText('Chart [Saved in tab one] has been overwritten').waitFor();
+    await overwrite(two, 'Saved in tab two');
+    await two.getByText('Failed to save slice: The chart was changed by someone else since it was read. Reload it and try again.').waitFor();
+    expect((await apiOk(`/api/v1/chart/${id}`)).result.slice_name).toBe('Saved in tab one');
+    // The first tab knows the version it wrote: its next save goes through.
+    await (await overwrite(one, 'Saved in tab one again')).waitFor({ state: 'detached' });
+    await one.getByText('Chart [Saved in tab one again] has been overwritten').waitFor();
+    expect((await apiOk(`/api/v1/chart/${id}`)).result.slice_name).toBe('Saved in tab one again');
+    await one.close();
+    await two.close();
   });
 });

@@ -101,6 +101,27 @@ describe('/api/v1/chart/ CRUD', () => {
     expect((await call(`${BASE}${own}`, { method: 'PUT', token: gamma, json: { slice_name: 'x' } })).status).toBe(404);
   });
 
+  it('refuses an overwrite naming an older version than the stored one (409, nothing written), as a second tab\'s save would', async () => {
+    const id = await create(gamma);
+    const version = (changedOn: string) => Date.parse(`${changedOn}Z`) / 1000;
+    const loaded = version((await call(`${BASE}${id}`, { token: gamma })).body.result.changed_on);
+    // The first tab saves with the version both tabs loaded: accepted, and told the version it wrote.
+    const first = await call(`${BASE}${id}`, { method: 'PUT', token: gamma, json: { slice_name: 'Tab one', last_modified_time: loaded } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.result).toEqual({ slice_name: 'Tab one' });
+    const stored = (await call(`${BASE}${id}`, { token: gamma })).body.result;
+    expect(first.body.last_modified_time).toBe(version(stored.changed_on));
+    expect(first.body.last_modified_time).toBeGreaterThan(loaded);
+    // The second tab still holds the old version: refused with the reason, the first tab's save kept.
+    const second = await call(`${BASE}${id}`, { method: 'PUT', token: gamma, json: { slice_name: 'Tab two', params: params({ row_limit: 7 }), last_modified_time: loaded } });
+    expect(second.status).toBe(409);
+    expect(second.body.errors[0]).toMatchObject({ error_type: 'GENERIC_COMMAND_ERROR', message: 'The chart was changed by someone else since it was read. Reload it and try again.' });
+    expect((await call(`${BASE}${id}`, { token: gamma })).body.result).toMatchObject({ slice_name: 'Tab one', params: params() });
+    // With the version it was told, the first tab saves again; a save naming no version is Superset's last write wins.
+    expect((await call(`${BASE}${id}`, { method: 'PUT', token: gamma, json: { description: 'again', last_modified_time: first.body.last_modified_time } })).status).toBe(200);
+    expect((await call(`${BASE}${id}`, { method: 'PUT', token: gamma, json: { description: 'no version' } })).status).toBe(200);
+  });
+
   it('hides charts on datasets the user may not read (404), and needs can_write to create', async () => {
     const id = await create(admin);
     expect((await call(`${BASE}${id}`, { token: plain })).status).toBe(404);

@@ -10,6 +10,7 @@ import { ApiError } from '../../../api/ApiError';
 import { initialChartState } from '../../charts/state/chartStatus';
 import { datasourceKey, exploreStore, resetExplore, type ExploreDatasource } from '../state/exploreStore';
 import { runChart } from './runChart';
+import { chartVersion } from './chartVersion';
 import { refreshFavorite } from './chartMeta';
 import { exploreQueryFromUrl, legacyFormDataOverrides, requestedVizType } from './exploreUrl';
 
@@ -45,7 +46,7 @@ export async function loadExplore(search: string, pathname = ''): Promise<void> 
       chart: initialChartState(),
       formDataKey: query.form_data_key ?? null,
       slice: slice
-        ? { slice_id: Number(slice.slice_id), slice_name: String(slice.slice_name ?? ''), owners: (slice.owners as number[]) ?? [], description: (slice.description as string | null) ?? null }
+        ? { slice_id: Number(slice.slice_id), slice_name: String(slice.slice_name ?? ''), owners: (slice.owners as number[]) ?? [], description: (slice.description as string | null) ?? null, lastModifiedTime: chartVersion(slice.changed_on) }
         : null,
     });
     if (exploreStore.slice) void refreshFavorite();

@@ -7,6 +7,8 @@ import { addDangerToast, addSuccessToast } from '../../toasts/toastStore';
 import { exploreStore } from '../state/exploreStore';
 import { replaceExploreUrl } from './formDataKey';
 import { refreshFavorite } from './chartMeta';
+import { chartVersion } from './chartVersion';
+import { apiProblem } from '../../../app/errors/apiProblem';
 
 export interface SaveRequest {
   action: 'overwrite' | 'saveas';
@@ -44,9 +46,13 @@ export async function saveChart(request: SaveRequest): Promise<boolean> {
       datasource_type: (ds.type === 'query' ? 'query' : 'table') as 'table',
       dashboards,
     };
-    const saved = overwrite ? await api.call('chart.update', { params: { pk: existing.slice_id }, body }) : await api.call('chart.create', { body });
+    // An overwrite names the version this page loaded: a save from another tab since is a 409.
+    const written = overwrite
+      ? await api.call('chart.update', { params: { pk: existing.slice_id }, body: { ...body, last_modified_time: existing.lastModifiedTime ?? undefined } })
+      : null;
+    const saved = written ?? (await api.call('chart.create', { body }));
     const id = saved.id;
-    exploreStore.slice = { slice_id: id, slice_name: request.sliceName, owners: overwrite ? existing.owners : [], description: existing?.description ?? null };
+    exploreStore.slice = { slice_id: id, slice_name: request.sliceName, owners: overwrite ? existing.owners : [], description: existing?.description ?? null, lastModifiedTime: written?.last_modified_time ?? null };
     exploreStore.formData = { ...formData };
     exploreStore.formDataKey = null;
     addSuccessToast(fill(overwrite ? 'Chart [%s] has been overwritten' : 'Chart [%s] has been saved', request.sliceName));
@@ -55,10 +61,12 @@ export async function saveChart(request: SaveRequest): Promise<boolean> {
     replaceExploreUrl({ slice_id: id });
     const fresh = await api.call('chart.get', { params: { pk: id } });
     exploreStore.slice.owners = (fresh.result.owners ?? []).map((o) => Number(o.id));
+    if (!written) exploreStore.slice.lastModifiedTime = chartVersion(fresh.result.changed_on);
     void refreshFavorite();
     return true;
-  } catch {
-    addDangerToast('Failed to save slice');
+  } catch (error) {
+    // The server's reason (a 409 "changed by someone else", a refused field) is what the user can act on.
+    addDangerToast(`Failed to save slice: ${apiProblem(error, 'An error occurred')}`);
     return false;
   }
 }

@@ -8,6 +8,7 @@ import { toOptions } from '../../../app/list/fetchList';
 import { OwnersSelect, type OwnerRef } from '../../../app/forms/OwnersSelect';
 import { Modal } from '../../../app/Modal';
 import { addSuccessToast } from '../../toasts/toastStore';
+import { chartVersion } from '../actions/chartVersion';
 import { exploreStore } from '../state/exploreStore';
 import { ObjectTagEditor } from '../../tags/ObjectTagEditor';
 
@@ -25,6 +26,7 @@ export function ChartPropertiesModal({ sliceId, onClose }: { sliceId: number; on
   const [currentOwners, setCurrentOwners] = useState<OwnerRef[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [readVersion, setReadVersion] = useState<number | null>(null);
   const set = (patch: Partial<Properties>) => setProps((p) => (p ? { ...p, ...patch } : p));
   const loadUsers = useCallback(async () => toOptions(await api.call('chart.related', { params: { column: 'owners' }, q: { page: 0, page_size: 1000 } })), []);
 
@@ -33,6 +35,7 @@ export function ChartPropertiesModal({ sliceId, onClose }: { sliceId: number; on
       ({ result }) => {
         const owners = (result.owners ?? []).flatMap((o) => (o.id === undefined ? [] : [{ ...o, id: o.id }]));
         setCurrentOwners(owners);
+        setReadVersion(chartVersion(result.changed_on));
         setProps({
           name: result.slice_name ?? '',
           description: result.description ?? '',
@@ -52,7 +55,7 @@ export function ChartPropertiesModal({ sliceId, onClose }: { sliceId: number; on
     setSaving(true);
     setError(null);
     try {
-      await api.call('chart.update', {
+      const written = await api.call('chart.update', {
         params: { pk: sliceId },
         body: {
           slice_name: props.name.trim(),
@@ -64,7 +67,9 @@ export function ChartPropertiesModal({ sliceId, onClose }: { sliceId: number; on
         },
       });
       if (exploreStore.slice?.slice_id === sliceId) {
-        exploreStore.slice = { ...exploreStore.slice, slice_name: props.name.trim(), description: props.description || null, owners: props.owners };
+        // The page's version moves on only if nobody saved between its read and this one.
+        const lastModifiedTime = exploreStore.slice.lastModifiedTime === readVersion ? written.last_modified_time : exploreStore.slice.lastModifiedTime;
+        exploreStore.slice = { ...exploreStore.slice, slice_name: props.name.trim(), description: props.description || null, owners: props.owners, lastModifiedTime };
       }
       addSuccessToast('Chart properties updated');
       onClose();

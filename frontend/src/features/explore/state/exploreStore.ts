@@ -16,6 +16,8 @@ export interface ExploreSlice {
   slice_name: string;
   owners: number[];
   description?: string | null;
+  /** The version this page last read or wrote (chartVersion), sent with an overwrite; null: unknown. */
+  lastModifiedTime: number | null;
 }
 
 export interface ExploreState {
