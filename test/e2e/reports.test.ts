@@ -1,4 +1,5 @@
-// The Alerts & Reports list in Chromium: a report made through the API is listed with its schedule and
+// The Alerts & Reports list in Chromium, reached from Manage -> Alerts & reports and its Alerts / Reports
+// switch: a report made through the API is listed with its schedule and
 // last state; the active switch turns it off ('Report updated') and Delete removes it ('Deleted: %s').
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,15 @@ describe('reports list', () => {
     expect(made.status).toBe(201);
     const page = await browser.newPage();
     await loginAs(page, cloud.url, 'admin', 'admin');
-    await page.goto(`${cloud.url}/report/list/`);
+    // Reached as a user would: Manage -> Alerts & reports opens the alerts, the switch shows the reports.
+    await page.goto(`${cloud.url}/dashboard/list/`);
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('menuitem', { name: 'Alerts & reports' }).click();
+    await page.waitForURL(/\/alert\/list\/$/);
+    const lists = page.getByRole('navigation', { name: 'Alerts and reports' });
+    expect(await lists.getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).toBe('page');
+    await lists.getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL(/\/report\/list\/$/);
     const table = page.getByRole('table', { name: 'Reports' });
     await table.getByRole('cell', { name: 'Morning cars', exact: true }).waitFor();
     await table.getByRole('cell', { name: 'At 09:00 (Europe/Berlin)' }).waitFor();
@@ -56,7 +65,7 @@ describe('reports list', () => {
     await page.getByRole('dialog', { name: 'Delete report?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted: Morning cars').waitFor();
     expect((await api(`/api/v1/report/${made.body.id}`)).status).toBe(404);
-    await page.goto(`${cloud.url}/alert/list/`);
+    await lists.getByRole('link', { name: 'Alerts' }).click();
     await page.getByRole('heading', { name: 'No alerts yet' }).waitFor();
   });
 

@@ -1,4 +1,5 @@
-// The product's top bar: brand, the SQL menu, Datasets, Charts, Dashboards and the user menu.
+// The product's top bar: brand, the SQL menu, Datasets, Charts, Dashboards, Tags, Manage (annotation
+// layers, alerts & reports) and the user menu.
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../auth/session';
@@ -22,6 +23,7 @@ export function TopNav() {
   const admin = useIsAdmin();
   const sqlLab = useCan('can_sqllab', 'Superset');
   const annotations = useCan('can_read', 'Annotation');
+  const reports = useCan('can_read', 'ReportSchedule');
   const inSql = SQL_PATHS.some((prefix) => pathname.startsWith(prefix));
   const displayName = fullName ?? username ?? '';
   const initial = (displayName || '?').slice(0, 1).toUpperCase();
@@ -64,12 +66,21 @@ export function TopNav() {
         <Link to="/superset/tags/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
           Tags
         </Link>
-        {annotations && (
+        {(annotations || reports) && (
           <DropdownMenu label="Manage">
             {(close) => (
-              <Link to="/annotationlayer/list/" role="menuitem" className="dropdown__item" onClick={close}>
-                Annotation layers
-              </Link>
+              <>
+                {annotations && (
+                  <Link to="/annotationlayer/list/" role="menuitem" className="dropdown__item" onClick={close}>
+                    Annotation layers
+                  </Link>
+                )}
+                {reports && (
+                  <Link to="/alert/list/" role="menuitem" className="dropdown__item" onClick={close}>
+                    Alerts & reports
+                  </Link>
+                )}
+              </>
             )}
           </DropdownMenu>
         )}

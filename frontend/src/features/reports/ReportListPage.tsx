@@ -1,9 +1,10 @@
 // /report/list/ and /alert/list/: the user's reports or alerts with their schedule, last state and
 // last run, an active toggle per row, edit (the Alert/Report modal), the execution log and delete (one or
 // bulk, confirmed), on the shared ListView (name search, owner / created by / status / active filters,
-// sort, paging); "+ Report" / "+ Alert" open the modal empty (Superset's Alerts & Reports list, section 8 messages).
+// sort, paging); "+ Report" / "+ Alert" open the modal empty; Alerts / Reports links switch between the
+// two lists (Superset's Alerts & Reports list, section 8 messages).
 import { useCallback, useMemo, useState } from 'react';
-import { useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { api } from '../../api/client';
 import type { ResponseOf } from '../../api/routeTypes';
 import { PageHeader } from '../../app/PageHeader';
@@ -124,6 +125,14 @@ export default function ReportListPage() {
           </button>
         }
       />
+      <nav className="report-list__switch" aria-label="Alerts and reports">
+        <Link to="/alert/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
+          Alerts
+        </Link>
+        <Link to="/report/list/" className="nav__item" activeProps={{ className: 'is-active', 'aria-current': 'page' }}>
+          Reports
+        </Link>
+      </nav>
       {editing && <AlertReportModal type={type} reportId={editing.reportId} onClose={() => setEditing(null)} onSaved={refresh} />}
       <ListView
         key={type}
