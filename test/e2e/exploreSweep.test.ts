@@ -99,4 +99,18 @@ describe('explore sweep', () => {
     await one.close();
     await two.close();
   });
+
+  it('draws a table metric without a format in the default number format, as Superset does (158.45, not 158.4537037037037)', async () => {
+    const cars = (await apiOk(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:cars)))')}`)).result[0].id;
+    const avg = { expressionType: 'SIMPLE', column: { column_name: 'Horsepower' }, aggregate: 'AVG', label: 'AVG(Horsepower)' };
+    const params = { viz_type: 'table', datasource: `${cars}__table`, query_mode: 'aggregate', groupby: ['Origin', 'Cylinders'], metrics: [avg], adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'Origin', operator: '==', comparator: 'USA' }, { expressionType: 'SIMPLE', clause: 'WHERE', subject: 'Cylinders', operator: '==', comparator: '8' }], row_limit: 10 };
+    const made = await apiOk('/api/v1/chart/', { method: 'POST', json: { slice_name: 'Sweep horsepower', viz_type: 'table', datasource_id: cars, datasource_type: 'table', params: JSON.stringify(params) } });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${made.id}`);
+    await rendered(page);
+    const row = page.getByRole('table', { name: 'Sweep horsepower' }).locator('tbody tr').first();
+    // USA, 8 cylinders: 158.4537037037037 horsepower on average; the Cylinders dimension prints as is.
+    await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(['USA', '8', '158.45']);
+    await page.close();
+  });
 });

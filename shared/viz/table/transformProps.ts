@@ -1,5 +1,5 @@
 // Table props: one column per answer column, metric and percentage metric columns right-aligned and
-// formatted (column config, else the chart's number format; percentages .3%), temporal ones with the
+// formatted (column config, else the dataset's format, else SMART_NUMBER; percentages .3%), temporal ones with the
 // timestamp format, nulls as N/A; totals from the second query.
 import type { TableColumn, TableProps, TransformPropsInput } from '../types';
 import { GenericDataType } from '../query/contract';
@@ -24,7 +24,9 @@ function formatterFor(
   if (kind.isMetric || kind.isPercent || dataType === GenericDataType.Numeric) {
     const spec = config.d3NumberFormat ?? (kind.isPercent ? '.3%' : (datasource?.column_formats?.[key] ?? undefined));
     const currency = formData.currency_format as Currency | null | undefined;
-    const number = currency?.symbol && kind.isMetric ? getCurrencyFormatter(currency, spec) : spec ? getNumberFormatter(spec) : null;
+    // As Superset's table: a metric always gets a number format (the default, SMART_NUMBER, when
+    // none is set: 158.45, not 158.4537037037037); another numeric column only a chosen one.
+    const number = currency?.symbol && kind.isMetric ? getCurrencyFormatter(currency, spec) : spec || kind.isMetric ? getNumberFormatter(spec) : null;
     return (v) => {
       if (v === null || v === undefined) return NULL_LABEL;
       if (typeof v !== 'number') return String(v);

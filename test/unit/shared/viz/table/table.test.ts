@@ -56,6 +56,14 @@ describe('table transformProps', () => {
     expect(pct.isPercentMetric).toBe(true);
     expect(pct.format(0.5)).toBe('50.000%');
   });
+  it('metrics without a format use the default number format (SMART_NUMBER), other numeric columns print as they are', () => {
+    const r = result([['Cylinders', T.num], ['avg', T.num]], [{ Cylinders: 8, avg: 158.4537037037037 }]);
+    const props = plugin.transformProps({ formData: { ...agg, groupby: ['Cylinders'], metrics: ['avg'] }, queriesData: [r], width: 1, height: 1 });
+    const [cylinders, avg] = props.columns;
+    expect(avg.format(158.4537037037037)).toBe('158.45');
+    expect(avg.format(12345.678)).toBe('12.3k');
+    expect(cylinders.format(1234.5)).toBe('1234.5');
+  });
   it('empty results, a single row and 10k rows', () => {
     expect(plugin.transformProps({ formData: agg, queriesData: [empty([['Origin', T.str], ['count', T.num]])], width: 1, height: 1 }).rows).toEqual([]);
     const one = result([['Origin', T.str], ['count', T.num]], [{ Origin: 'USA', count: 1 }]);
