@@ -53,7 +53,19 @@ describe('users and roles admin', () => {
     // A browser of its own: the admin's session lives in the first one's storage.
     const second = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
     const user = await second.newPage();
+    const refused: string[] = [];
+    user.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
     await loginAs(user, cloud.url, 'viewer1', 'viewer-pass-1');
+    // Without SQL Lab the user lands on the dashboards, not on an editor that answers 403 to everything.
+    await user.waitForURL((url) => url.pathname === '/dashboard/list/');
+    await user.getByRole('heading', { name: 'Dashboards', level: 1 }).waitFor();
+    await user.getByRole('button', { name: '+ Dashboard' }).waitFor();
+    expect(await user.getByRole('link', { name: 'Sqlscape home' }).getAttribute('href')).toBe('/dashboard/list/');
+    await user.goto(`${cloud.url}/`);
+    await user.waitForURL((url) => url.pathname === '/dashboard/list/');
+    expect(refused).toEqual([]);
     await user.goto(`${cloud.url}/chart/list/`);
     await user.getByRole('heading', { name: 'Charts' }).waitFor();
     // Gamma without sql_lab: no SQL menu; no Settings entries in the user menu.

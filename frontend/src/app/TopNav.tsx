@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../auth/session';
 import { logout } from '../auth/login';
 import { DropdownMenu } from './DropdownMenu';
-import { useCan, useIsAdmin } from '../auth/permissions';
+import { useCan, useHomePath, useIsAdmin } from '../auth/permissions';
 
 /** The admin's Settings entries (Superset's Security menu); other areas add theirs here. */
 export const SETTINGS_LINKS = [
@@ -20,6 +20,7 @@ const SQL_PATHS = ['/sqllab/', '/savedqueryview/'];
 export function TopNav() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { username, fullName } = useSnapshot(session);
+  const home = useHomePath();
   const admin = useIsAdmin();
   const sqlLab = useCan('can_sqllab', 'Superset');
   const annotations = useCan('can_read', 'Annotation');
@@ -30,7 +31,7 @@ export function TopNav() {
 
   return (
     <header className="topnav">
-      <Link to="/sqllab/" className="topnav__brand" aria-label="Sqlscape home">
+      <Link to={home} className="topnav__brand" aria-label="Sqlscape home">
         <span className="topnav__logo" aria-hidden="true">
           ◆
         </span>

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { isSignedIn, onSessionEnd } from '../auth/session';
+import { homePath } from '../auth/permissions';
 import { addWarningToast } from '../features/toasts/toastStore';
 import { logEvent } from '../features/eventLog/eventLogClient';
 import { prefetchDashboard } from '../features/dashboards/actions/prefetchDashboard';
@@ -19,9 +20,9 @@ export const loginRoute = createRoute({
   path: 'login',
   validateSearch: (search: Record<string, unknown>): { next?: string } =>
     typeof search.next === 'string' ? { next: search.next } : {},
-  // Already signed in (e.g. a bookmarked /login): go straight to the editor.
+  // Already signed in (e.g. a bookmarked /login): go straight home.
   beforeLoad: () => {
-    if (isSignedIn()) throw redirect({ to: '/sqllab/' });
+    if (isSignedIn()) throw redirect({ to: homePath() });
   },
   staticData: { title: 'Sign in' },
   component: LoginPage,
@@ -40,7 +41,7 @@ const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   beforeLoad: () => {
-    throw redirect({ to: '/sqllab/' });
+    throw redirect({ to: homePath() });
   },
 });
 

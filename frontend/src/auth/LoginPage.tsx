@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { login, safeNextPath } from './login';
+import { homePath } from './permissions';
 
 export function LoginPage() {
   const { next } = useSearch({ from: '/login' });
@@ -18,7 +19,7 @@ export function LoginPage() {
     setError(null);
     try {
       const result = await login(username.trim(), password);
-      if (result.ok) await navigate({ href: safeNextPath(next), replace: true });
+      if (result.ok) await navigate({ href: safeNextPath(next, homePath()), replace: true });
       else setError(result.message);
     } catch {
       setError('Sign-in failed: the server could not be reached.');

@@ -25,6 +25,16 @@ export function useCan(permission: string, view: string): boolean {
 
 export const useIsAdmin = () => isAdmin(useSnapshot(session).roles);
 
+/**
+ * The signed-in user's home (after sign-in, at '/', the brand link): SQL Lab for users who may use it,
+ * the dashboards for the others (Gamma, Alpha), who met only 403s and an "offline" banner in SQL Lab.
+ */
+export const homePath = (state: Pick<SessionState, 'roles' | 'permissions'> = session): '/sqllab/' | '/dashboard/list/' =>
+  userCan(state, 'can_sqllab', 'Superset') ? '/sqllab/' : '/dashboard/list/';
+
+/** homePath as a hook: re-renders when the session's roles or permissions change. */
+export const useHomePath = () => homePath(useSnapshot(session) as SessionState);
+
 /** Loads the pairs of the user's roles and the feature flags into the session. */
 export async function loadPermissions(): Promise<void> {
   try {
