@@ -173,4 +173,6 @@ export interface VizPlugin<P extends ChartProps = ChartProps> {
   transformProps: (input: TransformPropsInput) => P;
   /** Click -> cross-filter; absent when the type emits none. null for a click that clears. */
   crossFilter?: (formData: FormData, point: ClickedPoint, current?: FilterState) => CrossFilterEmission | null;
+  /** Queries whose rows the data pane shows, one Results tab each (Superset's queryObjectCount; 1 when absent). */
+  queryObjectCount?: number;
 }

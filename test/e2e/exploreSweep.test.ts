@@ -113,4 +113,25 @@ describe('explore sweep', () => {
     await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(['USA', '8', '158.45']);
     await page.close();
   });
+
+  it('shows both queries of a mixed chart in the data pane (Results 1, Results 2) and in View as table', async () => {
+    const found = await apiOk(`/api/v1/chart/?q=${encodeURIComponent("(filters:!((col:slice_name,opr:chart_all_text,value:'Seattle temperature and precipitation')))")}`);
+    const id = found.result[0].id;
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const data = page.getByRole('tablist', { name: 'Data' });
+    expect(await data.getByRole('tab').allInnerTexts()).toEqual(['Results 1', 'Results 2', 'Samples']);
+    await data.getByRole('tab', { name: 'Results 2' }).click();
+    const second = page.getByRole('tabpanel', { name: 'Results 2' });
+    await second.getByRole('columnheader', { name: 'SUM(precipitation)' }).waitFor();
+    expect(await second.getByRole('columnheader', { name: 'AVG(temp_max)' }).count()).toBe(0);
+    await data.getByRole('tab', { name: 'Results 1' }).click();
+    await page.getByRole('tabpanel', { name: 'Results 1' }).getByRole('columnheader', { name: 'AVG(temp_max)' }).waitFor();
+    await page.getByRole('button', { name: 'View as table' }).click();
+    const modal = page.getByRole('dialog', { name: /^Results: / });
+    await modal.getByRole('table', { name: 'Results 1 of Seattle temperature and precipitation' }).getByRole('columnheader', { name: 'AVG(temp_max)' }).waitFor();
+    await modal.getByRole('table', { name: 'Results 2 of Seattle temperature and precipitation' }).getByRole('columnheader', { name: 'SUM(precipitation)' }).waitFor();
+    await page.close();
+  });
 });

@@ -24,4 +24,5 @@ export const plugin: VizPlugin<EChartsProps> = {
   buildQuery,
   transformProps,
   crossFilter,
+  queryObjectCount: 2,
 };

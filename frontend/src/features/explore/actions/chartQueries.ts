@@ -21,11 +21,19 @@ function context(resultType: ChartDataQueryContext['result_type'], resultFormat?
   return { ...ctx, result_type: resultType, ...(resultFormat ? { result_format: resultFormat } : {}) };
 }
 
-export async function fetchPaneData(kind: 'results' | 'samples'): Promise<DataAnswer> {
-  const [first] = await fetchChartData(context(kind), { sliceId: exploreStore.slice?.slice_id });
-  if (first?.error) throw new Error(String(first.error));
-  const data = (first?.data ?? []) as Record<string, unknown>[];
-  return { colnames: (first?.colnames as string[] | undefined) ?? Object.keys(data[0] ?? {}), coltypes: first?.coltypes, data };
+/**
+ * The data pane's rows: one answer per query the viz type shows (Superset's queryObjectCount: a mixed
+ * chart's query A and B), samples always one.
+ */
+export async function fetchPaneData(kind: 'results' | 'samples'): Promise<DataAnswer[]> {
+  const fd = queryFormData();
+  const shown = kind === 'results' ? (getPlugin(fd.viz_type)?.queryObjectCount ?? 1) : 1;
+  const answers = (await fetchChartData(context(kind), { sliceId: exploreStore.slice?.slice_id })).slice(0, shown);
+  return answers.map((answer) => {
+    if (answer?.error) throw new Error(String(answer.error));
+    const data = (answer?.data ?? []) as Record<string, unknown>[];
+    return { colnames: (answer?.colnames as string[] | undefined) ?? Object.keys(data[0] ?? {}), coltypes: answer?.coltypes, data };
+  });
 }
 
 export async function fetchQueryText(): Promise<string> {

@@ -2,6 +2,7 @@
 // of a saved chart (email reports) and Save.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { getPlugin } from '../../../../../shared/viz/registry';
 import { DropdownMenu } from '../../../app/DropdownMenu';
 import { Modal } from '../../../app/Modal';
 import { addDangerToast } from '../../toasts/toastStore';
@@ -21,6 +22,8 @@ export function ExploreHeader({ title }: { title: string }) {
   const [query, setQuery] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'properties' | 'table' | null>(null);
   const result = snap.queriesData?.[0];
+  // A mixed chart's query B is part of its results too (Superset's queryObjectCount).
+  const shownResults = (snap.queriesData ?? []).slice(0, getPlugin(snap.formData.viz_type)?.queryObjectCount ?? 1);
   const reports = useReportMenu('charts', snap.slice?.slice_id ?? null, snap.slice?.slice_name ?? '');
   const fail = (e: unknown) => addDangerToast(e instanceof Error ? e.message : 'An error occurred');
   const viewQuery = () => fetchQueryText().then(setQuery, fail);
@@ -81,9 +84,12 @@ export function ExploreHeader({ title }: { title: string }) {
       {dialog === 'properties' && snap.slice && <ChartPropertiesModal sliceId={snap.slice.slice_id} onClose={() => setDialog(null)} />}
       {dialog === 'table' && result && (
         <Modal title={`Results: ${title}`} onClose={() => setDialog(null)} wide>
-          <div className="dash-chart__results">
-            <ResultsTable colnames={result.colnames ?? []} coltypes={result.coltypes} rows={(result.data ?? []) as Record<string, unknown>[]} label={`Results of ${title}`} />
-          </div>
+          {shownResults.map((r, i) => (
+            <div key={i} className="dash-chart__results">
+              {shownResults.length > 1 && <h3>{`Results ${i + 1}`}</h3>}
+              <ResultsTable colnames={r.colnames ?? []} coltypes={r.coltypes} rows={(r.data ?? []) as Record<string, unknown>[]} label={shownResults.length > 1 ? `Results ${i + 1} of ${title}` : `Results of ${title}`} />
+            </div>
+          ))}
         </Modal>
       )}
       {query !== null && (
