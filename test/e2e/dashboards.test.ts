@@ -1,5 +1,5 @@
 // Dashboards end to end in Chromium: an example dashboard draws its charts (ECharts SVG, tables, big
-// numbers); a new dashboard is built by drag and drop (three charts, a markdown, tabs), resized with the
+// numbers); a new dashboard is built by drag and drop (three charts, drawn with their datasets' labels, a markdown, tabs), resized with the
 // keyboard, undone and redone, saved and reloaded with the same layout; published, favorited, copied;
 // a chart's View query and CSV export; a non-owner cannot edit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,8 @@ describe('dashboards', () => {
       await pane.getByRole('listitem', { name: `Chart ${name}` }).dragTo(page.getByTestId(`drop-GRID_ID-${await gridChildren(page)}`));
       await expect.poll(() => layoutCharts(page).then((c) => c.length)).toBe(count + 1);
     }
+    // A chart added in edit mode reads its dataset's labels, as after a reload: the count metric's verbose name.
+    await page.getByRole('region', { name: 'Cars per origin and cylinders' }).getByText('COUNT(*)', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Layout elements' }).click();
     await page.getByRole('listitem', { name: 'New Text / Markdown' }).dragTo(page.getByTestId(`drop-GRID_ID-0`));
     await page.getByRole('listitem', { name: 'New Tabs' }).dragTo(page.getByTestId(`drop-GRID_ID-${await gridChildren(page)}`));

@@ -11,6 +11,7 @@ import { annotationQueriesAnswered, annotationQueriesFailed, annotationQueriesSt
 import { dashboardStore } from '../state/dashboardStore';
 import { refreshStaggerMs, refreshStarted, refreshSucceeded } from '../state/dashboardState';
 import { chartExtraFormData } from './filterContext';
+import { datasourceMeta } from './datasourceMeta';
 
 /** The form data a chart on this dashboard queries with (the data mask joins here with native filters). */
 /** The dashboard's color scheme and label colors win over its charts' own (Superset's dashboard colors). */
@@ -96,6 +97,21 @@ export async function ensureChart(chartId: number): Promise<void> {
     datasourceUid: String(formData.datasource ?? ''),
   };
   ensureChartEntry(chartId);
+  void ensureDatasource(dashboardStore.charts[chartId].datasourceUid);
+}
+
+/**
+ * The dataset of a chart added in edit mode, when no chart of the dashboard used it yet: its labels
+ * (verbose names) and formats, as Superset's fetchDatasourceMetadata reads them; the chart draws without them meanwhile.
+ */
+async function ensureDatasource(uid: string): Promise<void> {
+  if (!uid || dashboardStore.datasources[uid]) return;
+  try {
+    const ds = await api.call('datasource.fetchMetadata', { query: { datasourceKey: uid } });
+    dashboardStore.datasources[uid] = ref(datasourceMeta(ds));
+  } catch {
+    // No access to the dataset: its chart shows the data call's error anyway.
+  }
 }
 
 /** A placed chart has a state entry: one removed with its component gets a fresh one when it comes back (undo, drop). */

@@ -4,7 +4,6 @@
 import { ref } from 'valtio';
 import { DASHBOARD_VERSION_KEY, GRID_DEFAULT_CHART_WIDTH, GRID_ID, ROOT_ID, chartIdsOf, emptyLayout, newComponent, startHistory, type Layout } from '../../../../../shared/dashboard/layout/index';
 import { can, userIsAdmin } from '../../../../../shared/security/permissions';
-import type { DatasourceMeta } from '../../../../../shared/viz/types';
 import { readUrlDataMask } from './filterStateUrl';
 import { api } from '../../../api/client';
 import { dashboardCalls } from './prefetchDashboard';
@@ -14,6 +13,7 @@ import { initialChartState } from '../../charts/state/chartStatus';
 import { dashboardStore, type ChartEntry, type DashboardChart } from '../state/dashboardStore';
 import { initialUiState, setStarred } from '../state/dashboardState';
 import { makeId } from './ids';
+import { datasourceMeta, parseJson } from './datasourceMeta';
 import { initDataMask } from './filterActions';
 import type { DataMask } from '../../../../../shared/dashboard/filters/index';
 
@@ -27,28 +27,6 @@ function parseLayout(text: string | null | undefined, title: string): Layout {
     return emptyLayout(title);
   }
 }
-
-/** What the viz plugins read of a dataset (columns, metrics, labels) from the datasets call's answer. */
-function datasourceMeta(ds: Record<string, unknown>): DatasourceMeta & { table_name: string } {
-  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
-  return {
-    table_name: String(ds.table_name ?? ds.datasource_name ?? ''),
-    columns: list(ds.columns).map((c) => ({ column_name: String(c.column_name), verbose_name: typeof c.verbose_name === 'string' ? c.verbose_name : null, type: typeof c.type === 'string' ? c.type : null, is_dttm: c.is_dttm === true })),
-    metrics: list(ds.metrics).map((m) => ({ metric_name: String(m.metric_name), verbose_name: typeof m.verbose_name === 'string' ? m.verbose_name : null, d3format: typeof m.d3format === 'string' ? m.d3format : null })),
-    verbose_map: parseJson(ds.verbose_map) as Record<string, string>,
-    column_formats: parseJson(ds.column_formats) as Record<string, string>,
-    main_dttm_col: typeof ds.main_dttm_col === 'string' ? ds.main_dttm_col : null,
-  };
-}
-
-const parseJson = (text: unknown): Record<string, unknown> => {
-  try {
-    const v = typeof text === 'string' ? JSON.parse(text) : text;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
 
 /** Charts on the dashboard that the layout does not place get a row of their own at the bottom. */
 export function placeOrphans(layout: Layout, charts: DashboardChart[]): Layout {
