@@ -134,4 +134,25 @@ describe('explore sweep', () => {
     await modal.getByRole('table', { name: 'Results 2 of Seattle temperature and precipitation' }).getByRole('columnheader', { name: 'SUM(precipitation)' }).waitFor();
     await page.close();
   });
+
+  it('says no results were returned when a chart\'s query comes back empty, instead of bare axes or a header-only table', async () => {
+    const nothing = [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: 'delay > 100000' }];
+    const line = { viz_type: 'echarts_timeseries_line', datasource: `${flightsId}__table`, x_axis: 'date', time_grain_sqla: 'P1D', metrics: ['count'], groupby: [], adhoc_filters: nothing, row_limit: 100 };
+    const table = { viz_type: 'table', datasource: `${flightsId}__table`, query_mode: 'aggregate', groupby: ['origin'], metrics: ['count'], adhoc_filters: nothing, row_limit: 100 };
+    const page = await signedIn();
+    for (const params of [line, table]) {
+      const made = await apiOk('/api/v1/chart/', { method: 'POST', json: { slice_name: `Sweep empty ${params.viz_type}`, viz_type: params.viz_type, datasource_id: flightsId, datasource_type: 'table', params: JSON.stringify(params) } });
+      await page.goto(`${cloud.url}/explore/?slice_id=${made.id}`);
+      await rendered(page);
+      const chart = page.locator('.explore__chart');
+      await chart.getByRole('status').getByText('No results were returned for this query').waitFor();
+      expect(await chart.locator('svg, table').count()).toBe(0);
+    }
+    // A filter that keeps rows draws the chart again.
+    await page.locator('[data-control="adhoc_filters"]').getByRole('button', { name: /^Remove / }).first().click();
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await page.locator('.explore__chart table').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.explore__chart').getByText('No results were returned for this query').count()).toBe(0);
+    await page.close();
+  });
 });

@@ -1,5 +1,6 @@
 // The right column's chart: loading, the drawn chart (the plugin's transformProps at the pane's size,
-// render-only controls applied at once), the failed state in the error display, or 'stopped'.
+// render-only controls applied at once) or, when no query returned a row, the no-results state; the
+// failed state in the error display, or 'stopped'.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { panelControls } from '../../../../../shared/viz/explore/index';
@@ -7,6 +8,7 @@ import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../../shared/viz/types';
 import { ErrorMessage } from '../../../app/errors/ErrorMessage';
 import { ChartView } from '../../charts/render/ChartView';
+import { hasNoResults, NoResults, NO_RESULTS_EXPLORE_HINT } from '../../charts/render/NoResults';
 import { chartRenderSucceeded } from '../../charts/state/chartStatus';
 import { exploreStore } from '../state/exploreStore';
 
@@ -68,7 +70,7 @@ export function ChartPane({ title }: { title: string }) {
         <ErrorMessage message={snap.chart.chartAlert ?? 'An error occurred'} errors={(snap.chartErrors ?? []) as never} onCopy={(text) => void navigator.clipboard?.writeText(text).catch(() => undefined)} />
       )}
       {drawn instanceof Error && <ErrorMessage message={`An error occurred while rendering the visualization: ${drawn.message}`} />}
-      {drawn && !(drawn instanceof Error) && <ChartView props={drawn} label={title} />}
+      {drawn && !(drawn instanceof Error) && (queriesData && hasNoResults(queriesData) ? <NoResults description={NO_RESULTS_EXPLORE_HINT} /> : <ChartView props={drawn} label={title} />)}
     </div>
   );
 }
