@@ -38,6 +38,19 @@ export function stageFilterValue(filterId: string, value: unknown) {
   dashboardStore.pendingFilterValues = { ...dashboardStore.pendingFilterValues, [filterId]: value };
 }
 
+/**
+ * The data mask as the bar shows it (Superset's dataMaskSelected): the applied one with the staged
+ * values over it. A dependent filter's values follow its parents' selection before "Apply filters".
+ */
+export function selectedDataMask(): Record<string, DataMask> {
+  const mask = { ...dashboardStore.dataMask };
+  for (const [id, value] of Object.entries(dashboardStore.pendingFilterValues)) {
+    const filter = nativeFilters().find((f) => f.id === id);
+    if (filter) mask[id] = filterDataMask(filter, value);
+  }
+  return mask;
+}
+
 /** "Apply filters": staged values become the data mask; charts in the changed filters' scopes re-query. */
 export function applyFilters() {
   const changed = new Set<number>();

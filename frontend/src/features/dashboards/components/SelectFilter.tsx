@@ -21,7 +21,8 @@ export function SelectFilter({ filter }: { filter: NativeFilter }) {
   const [error, setError] = useState<string | null>(null);
   const live = useRef(0);
   const selected = ((currentValue(filter.id, snap) as unknown[] | null) ?? []).map(String);
-  const parentsKey = JSON.stringify(filter.cascadeParentIds.map((p) => snap.dataMask[p]?.extraFormData ?? null));
+  // Parents' selections, staged or applied: the values reload as soon as a parent's selection changes.
+  const parentsKey = JSON.stringify(filter.cascadeParentIds.map((p) => currentValue(p, snap) ?? null));
   const multi = filter.controlValues?.multiSelect !== false;
   const creatable = filter.controlValues?.creatable !== false;
 

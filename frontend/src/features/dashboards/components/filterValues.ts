@@ -1,13 +1,12 @@
 // Values of a value filter and bounds of a range filter, from the chart data API; the requests
-// (pre-filter, parents' selections for the cascade, search, pages of 100) are built by
+// (pre-filter, parents' selections for the cascade, staged or applied, search, pages of 100) are built by
 // shared/dashboard/filters/valuesQuery.
 import { cascadeExtraFormData, filterValuesQuery, rangeBoundsQuery, type NativeFilter } from '../../../../../shared/dashboard/filters/index';
 import { fetchChartData } from '../../charts/data/fetchChartData';
-import { dashboardStore } from '../state/dashboardStore';
-import { filterContext } from '../actions/filterActions';
+import { filterContext, selectedDataMask } from '../actions/filterActions';
 
 export async function loadFilterValues(filter: NativeFilter, search: string, page: number): Promise<unknown[]> {
-  const parents = cascadeExtraFormData(filterContext().filters, filter.id, dashboardStore.dataMask);
+  const parents = cascadeExtraFormData(filterContext().filters, filter.id, selectedDataMask());
   const request = filterValuesQuery(filter, { search, page, parents });
   if (!request) return [];
   const col = filter.targets[0].column!.name;
