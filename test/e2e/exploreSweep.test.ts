@@ -7,6 +7,7 @@ import { launchBrowser, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { e2eSession } from './support/session';
+import { resultGridOf, typeSqlInto } from './support/sqlLab';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
@@ -153,6 +154,52 @@ describe('explore sweep', () => {
     await page.getByRole('button', { name: 'Update chart' }).click();
     await page.locator('.explore__chart table').waitFor({ timeout: 30_000 });
     expect(await page.locator('.explore__chart').getByText('No results were returned for this query').count()).toBe(0);
+    await page.close();
+  });
+
+  it('does not query a new chart missing required controls: it asks for them, with no error answer from the server', async () => {
+    const page = await signedIn();
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(`${cloud.url}/explore/?datasource_type=table&datasource_id=${flightsId}&viz_type=heatmap_v2`);
+    const chart = page.locator('.explore__chart');
+    await chart.getByRole('status').getByText('Add required control values to preview chart').waitFor();
+    expect(await page.getByRole('button', { name: 'Update chart' }).isDisabled()).toBe(true);
+    // Filled in, the chart runs.
+    await page.locator('[data-control="groupby"]').getByLabel('Add Y-axis').selectOption('origin');
+    await page.getByRole('button', { name: 'Add Metric' }).click();
+    const editor = page.getByRole('dialog', { name: 'Add metric' });
+    await editor.getByRole('tab', { name: 'Simple' }).click();
+    await editor.getByLabel('Metric column').selectOption('delay');
+    await editor.getByLabel('Aggregate').selectOption('AVG');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await rendered(page);
+    await chart.locator('svg').first().waitFor();
+    expect(refused).toEqual([]);
+    await page.close();
+  });
+
+  it('opens Create chart from SQL Lab as a raw-records table of the query\'s columns, drawn at once, the first time and when the dataset is reused', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/sqllab/`);
+    await page.getByRole('tab', { name: /^Untitled Query/ }).first().waitFor();
+    await typeSqlInto(page, 'SELECT "Name", "Horsepower" FROM cars WHERE "Origin" = \'Japan\'');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await resultGridOf(page).waitFor({ timeout: 20_000 });
+    for (let round = 0; round < 2; round++) {
+      await page.getByRole('button', { name: 'Create chart' }).click();
+      await page.waitForURL((url) => url.pathname === '/explore/');
+      await rendered(page);
+      expect(await page.getByLabel('Query mode').locator('option:checked').innerText()).toBe('Raw records');
+      const table = page.locator('.explore__chart table');
+      expect(await table.locator('thead th').allInnerTexts()).toEqual(['Name', 'Horsepower']);
+      expect(await table.locator('tbody tr').count()).toBe(79);
+      await page.goBack();
+      await resultGridOf(page).waitFor({ timeout: 20_000 });
+    }
     await page.close();
   });
 });

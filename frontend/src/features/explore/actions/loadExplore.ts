@@ -2,7 +2,7 @@
 // go to GET /api/v1/explore/, whose answer fills the store. A bare dataset starts from the viz type's
 // defaults (initialFormData); a saved chart or kept state starts from its own form data.
 import { ref } from 'valtio';
-import { initialFormData, switchVizType, temporalColumnsLookup } from '../../../../../shared/viz/explore/index';
+import { hasErrors, initialFormData, switchVizType, temporalColumnsLookup, validateForm } from '../../../../../shared/viz/explore/index';
 import { getPlugin } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
 import { api } from '../../../api/client';
@@ -50,7 +50,9 @@ export async function loadExplore(search: string, pathname = ''): Promise<void> 
         : null,
     });
     if (exploreStore.slice) void refreshFavorite();
-    if (datasource) void runChart();
+    // As Superset, a chart missing required controls (a new heatmap without its axes) is not queried:
+    // the chart pane asks for them instead of showing the server's refusal.
+    if (datasource && !hasErrors(validateForm(getPlugin(formData.viz_type)!.controlPanel, formData))) void runChart();
   } catch (error) {
     exploreStore.status = 'error';
     exploreStore.loadError = error instanceof ApiError || error instanceof Error ? error.message : 'Failed to load Explore';

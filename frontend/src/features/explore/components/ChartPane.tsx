@@ -3,7 +3,7 @@
 // failed state in the error display, or 'stopped'.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { panelControls } from '../../../../../shared/viz/explore/index';
+import { hasErrors, panelControls, validateForm } from '../../../../../shared/viz/explore/index';
 import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../../shared/viz/types';
 import { ErrorMessage } from '../../../app/errors/ErrorMessage';
@@ -38,6 +38,8 @@ export function ChartPane({ title }: { title: string }) {
   const body = useRef<HTMLDivElement>(null);
   const size = useSize(body);
   const status = snap.chart.chartStatus;
+  const plugin = getPlugin((snap.formData as FormData).viz_type);
+  const missingControls = Boolean(plugin) && hasErrors(validateForm(plugin!.controlPanel, snap.formData as FormData));
   const queried = snap.chart.latestQueryFormData as FormData | null;
   const queriesData = snap.queriesData as ChartDataResponseResult[] | null;
   const drawn = useMemo((): ChartProps | Error | null => {
@@ -60,7 +62,13 @@ export function ChartPane({ title }: { title: string }) {
         </div>
       )}
       {status === '' && !snap.datasource && <p className="explore__hint">Choose a dataset to explore.</p>}
-      {status === '' && snap.datasource && <p className="explore__hint">Press "Update chart" to see your chart.</p>}
+      {status === '' && snap.datasource && !missingControls && <p className="explore__hint">Press "Update chart" to see your chart.</p>}
+      {status === '' && snap.datasource && missingControls && (
+        <div className="chart-empty" role="status">
+          <p className="chart-empty__title">Add required control values to preview chart</p>
+          <p className="chart-empty__hint">Select values in highlighted field(s) in the control panel. Then run the query by clicking on the "Update chart" button.</p>
+        </div>
+      )}
       {status === 'stopped' && (
         <div className="explore__stopped" role="alert">
           {snap.chart.chartAlert}

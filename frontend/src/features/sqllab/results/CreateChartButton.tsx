@@ -1,5 +1,6 @@
 // "Create chart" on a results grid: gets or creates the virtual dataset of this query's SQL
-// (POST /api/v1/dataset/get_or_create/; the same SQL reuses the same dataset) and opens Explore on it.
+// (POST /api/v1/dataset/get_or_create/; the same SQL reuses the same dataset) and opens Explore on it,
+// as a raw-records table of the query's columns.
 import { useState } from 'react';
 import { api } from '../../../api/client';
 import { addDangerToast } from '../../toasts/toastStore';
@@ -21,7 +22,11 @@ export function CreateChartButton({ query }: { query: Query }) {
       const answer = await api.call('dataset.getOrCreate', {
         body: { table_name: datasetName(query), database_id: query.dbId, catalog: query.catalog ?? null, schema: query.schema ?? null, sql: query.executedSql || query.sql },
       });
-      window.location.assign(`/explore/?datasource_type=table&datasource_id=${answer.result.table_id}`);
+      // As Superset's SQL Lab does, the chart starts as a raw-records table of the query's columns, so
+      // the rows show at once (an aggregate table with nothing chosen would only ask for controls).
+      const columns = (query.results?.columns ?? []).map((c) => c.column_name);
+      const start = columns.length ? `&form_data=${encodeURIComponent(JSON.stringify({ viz_type: 'table', query_mode: 'raw', all_columns: columns }))}` : '';
+      window.location.assign(`/explore/?datasource_type=table&datasource_id=${answer.result.table_id}${start}`);
     } catch {
       addDangerToast('An error occurred while creating the data source');
       setBusy(false);
