@@ -3,7 +3,8 @@
 // report it as not applied); a child filter cascades from it; a click on a table row cross-filters the
 // other chart on the same dataset, the bar shows it, and clearing it restores the chart; a bar click
 // does the same and a second click clears it; a dashboard permalink opened in another browser context
-// shows the same filtered state; time range, time column and time grain filters reach the charts.
+// shows the same filtered state; a required filter keeps its charts empty until a value is applied;
+// time range, time column and time grain filters reach the charts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, signedIn as signInPage, screenshot, type TestBrowser } from './support/browser';
@@ -107,6 +108,36 @@ describe('native filters and cross-filters', () => {
     await expect.poll(() => cross.count()).toBe(0);
     await page.close();
   });
+  it('a required value filter keeps its charts empty and "Apply filters" held back until a value is chosen', async () => {
+    const id = await carsDashboard();
+    const datasetId = (await api(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:cars)))')}`)).result[0].id;
+    const origin = {
+      id: 'NATIVE_FILTER-required', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId, column: { name: 'Origin' } }],
+      controlValues: { multiSelect: true, enableEmptyFilter: true }, defaultDataMask: { filterState: { value: null } }, cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] },
+    };
+    await api(`/api/v1/dashboard/${id}`, { method: 'PUT', json: { json_metadata: JSON.stringify({ native_filter_configuration: [origin] }) } });
+    const page = await signedIn();
+    const emptyAnswer = page.waitForResponse((r) => r.url().includes('/api/v1/chart/data') && (r.request().postData() ?? '').includes('1 = 0'));
+    await page.goto(`${cloud.url}/superset/dashboard/${id}/`);
+    // Superset's empty required filter: the charts in scope ask for nothing (WHERE 1 = 0) and show no rows.
+    expect((await emptyAnswer).status()).toBe(200);
+    const group = page.getByRole('group', { name: 'Origin (required)' });
+    await group.getByText('Value is required').waitFor();
+    await page.locator('section[aria-label="Cars per origin and cylinders"][data-status="success"]').waitFor({ timeout: 30_000 });
+    expect(await tableRows(page).count()).toBe(0);
+    const apply = page.getByRole('button', { name: 'Apply filters' });
+    expect(await apply.isDisabled()).toBe(true);
+    await group.getByLabel('Japan').check();
+    expect(await group.getByText('Value is required').count()).toBe(0);
+    await apply.click();
+    await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(3);
+    // Emptied again: the message is back and nothing can be applied.
+    await group.getByLabel('Japan').uncheck();
+    await group.getByText('Value is required').waitFor();
+    expect(await apply.isDisabled()).toBe(true);
+    await page.close();
+  });
+
   it('a range filter spans the data; a value filter selects its first value by default, selects all, takes a typed value', async () => {
     const id = await carsDashboard();
     const datasetId = (await api(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:cars)))')}`)).result[0].id;

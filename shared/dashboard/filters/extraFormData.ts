@@ -1,17 +1,25 @@
 // The extra form data each filter type contributes for a value (Superset's filter plugins'
 // transformProps/onChange): select -> IN / NOT IN, range -> >= and <=, time -> time_range, time column
-// -> granularity_sqla, time grain -> time_grain_sqla. No value: nothing.
+// -> granularity_sqla, time grain -> time_grain_sqla. No value: nothing, except a required value filter
+// ("Filter value is required"), which keeps its charts empty (WHERE 1 = 0) until a value is chosen.
 import type { ExtraFormData, NativeFilter } from './types';
 
 const column = (filter: NativeFilter) => filter.targets[0]?.column?.name;
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** A required filter without a value (Superset's checkIsMissingRequiredValue): "Apply filters" waits for one. */
+export const missingRequiredValue = (filter: NativeFilter, value: unknown) => Boolean(filter.controlValues?.enableEmptyFilter) && isEmpty(value);
 
 export function extraFormDataOf(filter: NativeFilter, value: unknown): ExtraFormData {
   switch (filter.filterType) {
     case 'filter_select': {
       const col = column(filter);
       const values = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
-      if (!col || values.length === 0) return {};
       const inverse = Boolean(filter.controlValues?.inverseSelection);
+      // Superset's getSelectExtraFormData with emptyFilter: a required, non-inverted filter left empty matches nothing.
+      if (col && values.length === 0 && filter.controlValues?.enableEmptyFilter && !inverse) return { adhoc_filters: [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: '1 = 0' }] };
+      if (!col || values.length === 0) return {};
       return { filters: [{ col, op: inverse ? 'NOT IN' : 'IN', val: values }] };
     }
     case 'filter_range': {
@@ -36,7 +44,7 @@ export function extraFormDataOf(filter: NativeFilter, value: unknown): ExtraForm
 
 /** The data mask of a filter set to `value` (label: how the bar shows it). */
 export function filterDataMask(filter: NativeFilter, value: unknown) {
-  const empty = value === null || value === undefined || (Array.isArray(value) && value.length === 0) || value === '';
+  const empty = isEmpty(value);
   return {
     id: filter.id,
     extraFormData: extraFormDataOf(filter, value),

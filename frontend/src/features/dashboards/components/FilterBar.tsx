@@ -1,14 +1,16 @@
 // The dashboard's filter bar (vertical and collapsible, or horizontal per filter_bar_orientation):
-// native filters with their values, dividers, the cross-filters charts emitted, "Apply filters" and
+// native filters with their values (required ones marked, and "Value is required" while empty), dividers,
+// the cross-filters charts emitted, "Apply filters" (held back by a missing required value) and
 // "Clear all", and for editors the button that opens the filter configuration and the settings menu
 // (cross-filters toggle, orientation).
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
-import { isNativeFilter, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
+import { isNativeFilter, missingRequiredValue, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
 import { dashboardStore } from '../state/dashboardStore';
 import { applyFilters, clearAllFilters, clearCrossFilter } from '../actions/filterActions';
 import { FilterControl } from './FilterControl';
+import { currentValue } from './SelectFilter';
 import { FilterConfigModal } from './FilterConfigModal';
 import { FilterBarSettings } from './FilterBarSettings';
 
@@ -22,6 +24,8 @@ export function FilterBar() {
   const crossFiltersOn = meta.cross_filters_enabled !== false;
   const crossFilters = crossFiltersOn ? Object.entries(snap.dataMask).filter(([key, m]) => /^\d+$/.test(key) && m.extraFormData?.filters?.length) : [];
   const pending = Object.keys(snap.pendingFilterValues).length > 0;
+  // Required filters without a value (staged or applied) hold "Apply filters" back, as in Superset.
+  const missing = new Set(items.filter((f) => isNativeFilter(f) && missingRequiredValue(f, currentValue(f.id, snap))).map((f) => f.id));
   if (!open && !horizontal) {
     return (
       <aside className="filter-bar filter-bar--collapsed" aria-label="Filters">
@@ -56,8 +60,12 @@ export function FilterBar() {
         {items.map((item) =>
           isNativeFilter(item) ? (
             <fieldset key={item.id} className="filter-bar__filter">
-              <legend>{item.name}</legend>
+              <legend>
+                {item.name}
+                {Boolean(item.controlValues?.enableEmptyFilter) && <span className="filter-bar__required"> (required)</span>}
+              </legend>
               <FilterControl filter={item} />
+              {missing.has(item.id) && <p className="filter-bar__error">Value is required</p>}
             </fieldset>
           ) : (
             <div key={item.id} className="filter-bar__divider" role="separator" aria-label={item.title}>
@@ -69,7 +77,7 @@ export function FilterBar() {
         {items.length === 0 && <p className="filter-bar__empty">No filters are currently added to this dashboard.</p>}
       </div>
       <div className="filter-bar__actions">
-        <button type="button" className="button button--primary" disabled={!pending} onClick={applyFilters}>Apply filters</button>
+        <button type="button" className="button button--primary" disabled={!pending || missing.size > 0} onClick={applyFilters}>Apply filters</button>
         <button type="button" className="button" onClick={clearAllFilters}>Clear all</button>
       </div>
       {/* In the page's body: the sticky bar is a stacking context the charts would paint over. */}

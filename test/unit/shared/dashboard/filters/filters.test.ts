@@ -11,6 +11,7 @@ import {
   extraFormDataForChart,
   extraFormDataOf,
   filterDataMask,
+  missingRequiredValue,
   filterToShow,
   finalizeRemovals,
   keepValidValues,
@@ -65,6 +66,18 @@ describe('extra form data per filter type', () => {
     expect(extraFormDataOf(filter('c', { filterType: 'filter_timecolumn' }), 'date')).toEqual({ granularity_sqla: 'date' });
     expect(extraFormDataOf(filter('g', { filterType: 'filter_timegrain' }), 'P1M')).toEqual({ time_grain_sqla: 'P1M' });
     expect(filterDataMask(filter('f'), ['USA']).filterState).toEqual({ value: ['USA'], label: 'USA' });
+  });
+
+  it('a required value filter left empty matches nothing (WHERE 1 = 0) and is reported missing; an inverted one does not', () => {
+    const required = filter('f', { controlValues: { enableEmptyFilter: true } });
+    const nothing = { adhoc_filters: [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: '1 = 0' }] };
+    expect(extraFormDataOf(required, [])).toEqual(nothing);
+    expect(filterDataMask(required, null).extraFormData).toEqual(nothing);
+    expect(extraFormDataOf(required, ['USA'])).toEqual({ filters: [{ col: 'Origin', op: 'IN', val: ['USA'] }] });
+    expect(extraFormDataOf(filter('f', { controlValues: { enableEmptyFilter: true, inverseSelection: true } }), [])).toEqual({});
+    expect([null, undefined, [], ''].map((v) => missingRequiredValue(required, v))).toEqual([true, true, true, true]);
+    expect(missingRequiredValue(required, ['USA'])).toBe(false);
+    expect(missingRequiredValue(filter('f'), null)).toBe(false);
   });
 });
 
