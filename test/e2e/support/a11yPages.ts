@@ -160,6 +160,16 @@ export const A11Y_PAGES: A11yPage[] = [
     },
   },
   {
+    name: 'Explore data pane open on Results',
+    route: 'explore',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('tablist', { name: 'Data' }).getByRole('tab', { name: 'Results' }).click();
+      await page.getByRole('tabpanel', { name: 'Results' }).getByRole('table').waitFor();
+    },
+  },
+  {
     name: 'Explore save modal',
     route: 'explore',
     path: (f) => `/explore/?slice_id=${f.chartId}`,

@@ -46,12 +46,15 @@ export function DataPane() {
     );
   return (
     <section className="explore__data" aria-label="Data pane">
-      <div role="tablist" aria-label="Data" className="explore__tabs">
-        {tabs.map((t) => (
-          <button key={t.label} type="button" role="tab" aria-selected={tab === t.tab} className={tab === t.tab ? 'is-active' : ''} onClick={() => void open(t.tab)}>
-            {t.label}
-          </button>
-        ))}
+      <div className="explore__data-head">
+        <div role="tablist" aria-label="Data" className="explore__tabs">
+          {tabs.map((t) => (
+            <button key={t.label} type="button" role="tab" aria-selected={tab === t.tab} className={tab === t.tab ? 'is-active' : ''} onClick={() => void open(t.tab)}>
+              {t.label}
+            </button>
+          ))}
+        </div>
+        {/* Outside the tablist, which may hold tabs only. */}
         {tab !== null && (
           <button type="button" className="button button--ghost button--small" aria-label="Close data pane" onClick={() => setTab(null)}>
             ×
