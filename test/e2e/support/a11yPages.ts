@@ -170,6 +170,32 @@ export const A11Y_PAGES: A11yPage[] = [
     },
   },
   {
+    name: 'Explore View as table modal',
+    route: 'explore',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'View as table' }).click();
+      await page.getByRole('dialog', { name: /^Results: / }).getByRole('table').waitFor();
+    },
+  },
+  {
+    name: 'Explore chart error with its details open',
+    route: 'explore',
+    path: (f) => `/explore/?slice_id=${f.chartId}`,
+    ready: async (page) => {
+      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Add filter to Filters' }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit filter' });
+      await editor.getByRole('tab', { name: 'Custom SQL' }).click();
+      await editor.getByLabel('Custom SQL filter').fill('no_such_column = 1');
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Update chart' }).click();
+      await page.locator('.explore__chart').getByRole('button', { name: 'See more' }).click();
+      await page.getByLabel('Error details').waitFor();
+    },
+  },
+  {
     name: 'Explore save modal',
     route: 'explore',
     path: (f) => `/explore/?slice_id=${f.chartId}`,

@@ -41,7 +41,11 @@ export function ErrorMessage(props: ErrorMessageProps) {
           <button type="button" className="error-box__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? 'See less' : 'See more'}
           </button>
-          {open && <pre className="error-box__details">{details}</pre>}
+          {open && (
+            <pre className="error-box__details" tabIndex={0} aria-label="Error details">
+              {details}
+            </pre>
+          )}
         </>
       )}
     </div>

@@ -84,12 +84,21 @@ export function ExploreHeader({ title }: { title: string }) {
       {dialog === 'properties' && snap.slice && <ChartPropertiesModal sliceId={snap.slice.slice_id} onClose={() => setDialog(null)} />}
       {dialog === 'table' && result && (
         <Modal title={`Results: ${title}`} onClose={() => setDialog(null)} wide>
-          {shownResults.map((r, i) => (
-            <div key={i} className="dash-chart__results">
-              {shownResults.length > 1 && <h3>{`Results ${i + 1}`}</h3>}
-              <ResultsTable colnames={r.colnames ?? []} coltypes={r.coltypes} rows={(r.data ?? []) as Record<string, unknown>[]} label={shownResults.length > 1 ? `Results ${i + 1} of ${title}` : `Results of ${title}`} />
-            </div>
-          ))}
+          {shownResults.map((r, i) => {
+            const label = shownResults.length > 1 ? `Results ${i + 1} of ${title}` : `Results of ${title}`;
+            // A scrolling region is focusable so the keyboard can scroll it (axe scrollable-region-focusable).
+            return (
+              <div key={i} className="dash-chart__results" role="region" aria-label={label} tabIndex={0}>
+                {shownResults.length > 1 && <h3>{`Results ${i + 1}`}</h3>}
+                <ResultsTable colnames={r.colnames ?? []} coltypes={r.coltypes} rows={(r.data ?? []) as Record<string, unknown>[]} label={label} />
+              </div>
+            );
+          })}
+          <div className="modal__actions">
+            <button type="button" className="button button--primary" onClick={() => setDialog(null)}>
+              Close
+            </button>
+          </div>
         </Modal>
       )}
       {query !== null && (
