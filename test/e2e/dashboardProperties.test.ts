@@ -1,5 +1,6 @@
 // Dashboard properties: owners, roles (DASHBOARD_RBAC on) and the color scheme are edited in the
-// properties dialog and saved with the dashboard; the dashboard's color scheme draws its charts.
+// properties dialog and saved with the dashboard; the dashboard's color scheme draws its charts; a saved
+// slug (or, without one, the id) names the dashboard in the address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
@@ -21,7 +22,7 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-const { apiOk: get } = e2eSession(() => ({ cloud, token }));
+const { apiOk: get, api, signedIn } = e2eSession(() => ({ cloud, token, browser }));
 
 /** The fill colours of the bars drawn in a dashboard chart's SVG. */
 const fills = (page: import('playwright-core').Page, chart: string) =>
@@ -63,6 +64,29 @@ describe('dashboard properties', () => {
     await page.reload();
     await expect.poll(() => fills(page, 'Flights per month'), { timeout: 30_000 }).toContain(d3First);
     expect(await fills(page, 'Flights per month')).not.toContain(defaultFirst);
+    await page.close();
+  });
+
+  it('a slug set in the properties names the dashboard in the address after saving; cleared, the id does', async () => {
+    const created = await api('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Slug board' } });
+    const id = created.body.id as number;
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${id}/`);
+    await page.getByRole('heading', { name: 'Slug board', level: 1 }).waitFor();
+    const setSlug = async (slug: string) => {
+      await page.getByRole('button', { name: 'Dashboard menu' }).click();
+      await page.getByRole('menuitem', { name: 'Edit properties' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
+      await dialog.getByLabel('URL slug').fill(slug);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('This dashboard was saved successfully.').last().waitFor();
+    };
+    await setSlug('slug-board');
+    await page.waitForURL((url) => url.pathname === '/superset/dashboard/slug-board/');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Slug board', level: 1 }).waitFor();
+    await setSlug('');
+    await page.waitForURL((url) => url.pathname === `/superset/dashboard/${id}/`);
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 // Saving (overwrite PUT with the version the editor loaded; a stale version asks the user to confirm
-// the overwrite, showing what differs), save as (copy), publish and favorite toggles.
+// the overwrite, showing what differs; the URL then names the dashboard by its slug or id), save as
+// (copy), publish and favorite toggles.
 import { toPositionJson } from '../../../../../shared/dashboard/layout/index';
 import { api } from '../../../api/client';
 import { ApiError } from '../../../api/ApiError';
@@ -27,6 +28,18 @@ function payload() {
   };
 }
 
+/**
+ * After a save the address names the dashboard by its slug, or its id without one (Superset replaces
+ * the URL the same way), keeping the query (native_filters_key...). Outside the router, as the filter
+ * state key is: the dashboard on screen is the one just saved, nothing is to reload.
+ */
+function replaceDashboardPath(idOrSlug: string) {
+  const url = new URL(window.location.href);
+  const path = `/superset/dashboard/${encodeURIComponent(idOrSlug)}/`;
+  if (url.pathname === path || !url.pathname.startsWith('/superset/dashboard/')) return;
+  window.history.replaceState(window.history.state, '', `${path}${url.search}${url.hash}`);
+}
+
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'Sorry, an unknown error occurred');
 
 export async function saveDashboard(options: { confirmed?: boolean } = {}): Promise<boolean> {
@@ -42,6 +55,7 @@ export async function saveDashboard(options: { confirmed?: boolean } = {}): Prom
     dashboardStore.savedLayout = dashboardStore.history.present;
     dashboardStore.ui = saveFinished(dashboardStore.ui, saved.last_modified_time);
     dashboardStore.overwriteConfirm = null;
+    replaceDashboardPath(body.slug || String(info.id));
     addSuccessToast(SAVED);
     return true;
   } catch (error) {
