@@ -182,8 +182,14 @@ describe('native filters and cross-filters', () => {
       await dialog.getByLabel('Dataset', { exact: true }).selectOption({ label: 'cars' });
       await dialog.getByLabel('Column', { exact: true }).selectOption(column);
     };
+    await dialog.getByRole('button', { name: 'Add filter', exact: true }).click();
+    await dialog.getByLabel('Filter name', { exact: true }).fill('Grain');
+    await dialog.getByLabel('Filter type', { exact: true }).selectOption('filter_timegrain');
+    await dialog.getByLabel('Dataset', { exact: true }).selectOption({ label: 'cars' });
     await addValueFilter('Origin', 'Origin');
     await addValueFilter('Cylinders', 'Cylinders');
+    // A time grain (or time column) filter cannot be a parent, as in Superset.
+    expect(await dialog.getByLabel('Parent filter').locator('option').allTextContents()).toEqual(['None', 'Origin']);
     await dialog.getByLabel('Parent filter').selectOption({ label: 'Origin' });
     // Origin depending on Cylinders would close a loop: refused with the spec's message.
     await dialog.getByRole('button', { name: 'Origin', exact: true }).click();

@@ -8,6 +8,13 @@ import { NO_TIME_RANGE } from '../../timeRange/index';
 
 export const REMOVAL_UNDO_MS = 5000;
 
+/** Filter types another filter may depend on (Superset's ALLOW_DEPENDENCIES): not time column or time grain. */
+export const ALLOW_DEPENDENCIES: readonly string[] = ['filter_range', 'filter_select', 'filter_time'];
+
+/** The filters `filterId` may take as its parent, in the bar's order. */
+export const parentCandidates = (items: readonly FilterConfigItem[], filterId: string) =>
+  items.filter(isNativeFilter).filter((f) => f.id !== filterId && ALLOW_DEPENDENCIES.includes(f.filterType));
+
 export interface PendingRemoval {
   id: string;
   at: number;

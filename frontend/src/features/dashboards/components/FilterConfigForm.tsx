@@ -3,7 +3,7 @@
 // and the scoping (all panels, or the tabs and charts checked in the layout's tree).
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { splitPasted, scopeTree, checkedChartsOf, scopeFromCheckedCharts, type FilterErrors, type FilterConfigItem, type FilterType, type NativeFilter, isNativeFilter, GLOBAL_SCOPE } from '../../../../../shared/dashboard/filters/index';
+import { parentCandidates, splitPasted, scopeTree, checkedChartsOf, scopeFromCheckedCharts, type FilterErrors, type FilterConfigItem, type FilterType, type NativeFilter, GLOBAL_SCOPE } from '../../../../../shared/dashboard/filters/index';
 import { TIME_GRAIN_CHOICES } from '../../../../../shared/viz/controls/choices';
 import { dashboardStore } from '../state/dashboardStore';
 import { ScopeTree, useChartName } from './ScopeTree';
@@ -131,7 +131,7 @@ export function FilterConfigForm({ filter, items, errors, showErrors, update }: 
         Parent filter
         <select className="input" aria-label="Parent filter" value={filter.cascadeParentIds[0] ?? ''} onChange={(e) => update({ cascadeParentIds: e.target.value ? [e.target.value] : [] })}>
           <option value="">None</option>
-          {items.filter(isNativeFilter).filter((f) => f.id !== filter.id).map((f) => <option key={f.id} value={f.id}>{f.name || f.id}</option>)}
+          {parentCandidates(items, filter.id).map((f) => <option key={f.id} value={f.id}>{f.name || f.id}</option>)}
         </select>
       </label>
       {error('parentFilter')}
