@@ -80,19 +80,26 @@ describe('explore sweep', () => {
       await page.goto(`${cloud.url}/explore/?slice_id=${id}`);
       await rendered(page);
     }
-    const overwrite = async (page: Page, name: string) => {
+    const overwrite = async (page: Page, name: string, newDashboard?: string) => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       const modal = page.getByRole('dialog', { name: 'Save chart' });
       await modal.getByRole('radio', { name: 'Save (Overwrite)' }).check();
       await modal.getByLabel('Chart name').fill(name);
+      if (newDashboard) {
+        await modal.getByLabel('Search dashboards').fill(newDashboard);
+        await modal.getByLabel('Dashboard', { exact: true }).selectOption('new');
+      }
       await modal.getByRole('button', { name: 'Save' }).click();
       return modal;
     };
     await (await overwrite(one, 'Saved in tab one')).waitFor({ state: 'detached' });
     await one.getByText('Chart [Saved in tab one] has been overwritten').waitFor();
-    await overwrite(two, 'Saved in tab two');
+    // The second tab also asks for a new dashboard: the refused save leaves no dashboard behind.
+    await overwrite(two, 'Saved in tab two', 'Sweep dashboard of a refused save');
     await two.getByText('Failed to save slice: The chart was changed by someone else since it was read. Reload it and try again.').waitFor();
     expect((await apiOk(`/api/v1/chart/${id}`)).result.slice_name).toBe('Saved in tab one');
+    const dashboards = await apiOk(`/api/v1/dashboard/?q=${encodeURIComponent("(filters:!((col:dashboard_title,opr:ct,value:'refused save')))")}`);
+    expect(dashboards.count).toBe(0);
     // The first tab knows the version it wrote: its next save goes through.
     await (await overwrite(one, 'Saved in tab one again')).waitFor({ state: 'detached' });
     await one.getByText('Chart [Saved in tab one again] has been overwritten').waitFor();

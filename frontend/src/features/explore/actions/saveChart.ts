@@ -21,10 +21,13 @@ const fill = (template: string, ...values: string[]) => values.reduce((s, v) => 
 export async function saveChart(request: SaveRequest): Promise<boolean> {
   const ds = exploreStore.datasource;
   if (!ds) return false;
+  // A dashboard made for this save, until the chart is written into it: a refused save removes it.
+  let madeForThisSave: number | null = null;
   try {
     let dashboard: { id: number; title: string; created: boolean } | null = null;
     if (request.dashboard && 'newTitle' in request.dashboard) {
       const made = await api.call('dashboard.create', { body: { dashboard_title: request.dashboard.newTitle } });
+      madeForThisSave = made.id;
       dashboard = { id: made.id, title: request.dashboard.newTitle, created: true };
     } else if (request.dashboard) {
       dashboard = { ...request.dashboard, created: false };
@@ -51,6 +54,7 @@ export async function saveChart(request: SaveRequest): Promise<boolean> {
       ? await api.call('chart.update', { params: { pk: existing.slice_id }, body: { ...body, last_modified_time: existing.lastModifiedTime ?? undefined } })
       : null;
     const saved = written ?? (await api.call('chart.create', { body }));
+    madeForThisSave = null;
     const id = saved.id;
     exploreStore.slice = { slice_id: id, slice_name: request.sliceName, owners: overwrite ? existing.owners : [], description: existing?.description ?? null, lastModifiedTime: written?.last_modified_time ?? null };
     exploreStore.formData = { ...formData };
@@ -65,6 +69,7 @@ export async function saveChart(request: SaveRequest): Promise<boolean> {
     void refreshFavorite();
     return true;
   } catch (error) {
+    if (madeForThisSave !== null) await api.call('dashboard.delete', { params: { pk: madeForThisSave } }).catch(() => undefined);
     // The server's reason (a 409 "changed by someone else", a refused field) is what the user can act on.
     addDangerToast(`Failed to save slice: ${apiProblem(error, 'An error occurred')}`);
     return false;
