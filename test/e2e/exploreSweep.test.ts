@@ -119,6 +119,10 @@ describe('explore sweep', () => {
     const row = page.getByRole('table', { name: 'Sweep horsepower' }).locator('tbody tr').first();
     // USA, 8 cylinders: 158.4537037037037 horsepower on average; the Cylinders dimension prints as is.
     await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(['USA', '8', '158.45']);
+    // Superset's table offers a time grain once a temporal dimension is chosen, not for any dataset with one.
+    expect(await page.getByLabel('Time Grain').count()).toBe(0);
+    await page.locator('[data-control="groupby"]').getByLabel('Add Dimensions').selectOption('Year');
+    await page.getByLabel('Time Grain').waitFor();
     await page.close();
   });
 

@@ -1,6 +1,7 @@
 // Table: aggregate and raw modes, percentage metrics, totals; props with formats and N/A for nulls.
 import { describe, expect, it } from 'vitest';
 import { plugin } from '../../../../../shared/viz/table/index';
+import { isControlVisible, panelControls } from '../../../../../shared/viz/explore/index';
 import { COUNT, T, empty, golden, result } from '../fixtures';
 
 const agg = { viz_type: 'table', datasource: '1__table', query_mode: 'aggregate', groupby: ['Origin'], metrics: [COUNT], row_limit: 100, order_desc: true };
@@ -28,6 +29,14 @@ describe('table buildQuery', () => {
   it('sort by a metric follows Sort descending', () => {
     const q = plugin.buildQuery({ ...agg, timeseries_limit_metric: COUNT, order_desc: false }).queries[0];
     expect(q.orderby).toEqual([[COUNT, true]]);
+  });
+  it('offers a time grain only with a temporal (or adhoc) dimension chosen, as Superset\'s table does', () => {
+    const grain = panelControls(plugin.controlPanel).find((ctl) => ctl.name === 'time_grain_sqla')!;
+    const lookup = { temporal_columns_lookup: { date: true } };
+    expect(isControlVisible(grain, { ...agg, groupby: ['Origin'], ...lookup })).toBe(false);
+    expect(isControlVisible(grain, { ...agg, groupby: ['Origin', 'date'], ...lookup })).toBe(true);
+    expect(isControlVisible(grain, { ...agg, groupby: [{ sqlExpression: 'year(date)', label: 'y', expressionType: 'SQL' }], ...lookup })).toBe(true);
+    expect(isControlVisible(grain, { ...agg, query_mode: 'raw', all_columns: ['date'], groupby: ['date'], ...lookup })).toBe(false);
   });
   it('temporal dimensions get the time grain', () => {
     const q = plugin.buildQuery({ ...agg, groupby: ['date'], time_grain_sqla: 'P1M', temporal_columns_lookup: { date: true } }).queries[0];
