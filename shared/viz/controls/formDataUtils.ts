@@ -53,6 +53,15 @@ export function isTemporalColumn(formData: FormData, column: QueryColumn): boole
   return typeof column === 'string' ? Boolean(lookup[column]) : Boolean(column.isColumnReference && lookup[column.sqlExpression]);
 }
 
+/**
+ * Whether any dimension chosen in the given controls is temporal (or adhoc, which may be): Superset's
+ * table and pivot table offer a time grain only then, not for every dataset that has a time column.
+ */
+export function groupsByTime(formData: FormData, controls: string[]): boolean {
+  const lookup = (formData.temporal_columns_lookup ?? {}) as Record<string, boolean>;
+  return controls.some((name) => ensureArray(formData[name] as QueryColumn[] | undefined).some((c) => (typeof c === 'string' ? Boolean(lookup[c]) : true)));
+}
+
 export function toInt(value: unknown, fallback: number): number {
   const n = typeof value === 'number' ? value : parseInt(String(value ?? ''), 10);
   return Number.isFinite(n) ? Math.trunc(n) : fallback;

@@ -1,7 +1,7 @@
 // Pivot table control panel (Superset's plugin-chart-pivot-table panel).
 import { control, override, type ControlPanelConfig, type ControlValidator } from '../controls/types';
 import { sharedControls as c } from '../controls/index';
-import { ensureArray } from '../controls/formDataUtils';
+import { ensureArray, groupsByTime } from '../controls/formDataUtils';
 import { TIME_FORMAT_CHOICES, SMART_DATE } from '../format/index';
 import { AGGREGATE_FUNCTIONS } from './types';
 import type { FormData, } from '../types';
@@ -18,8 +18,6 @@ const ORDER_CHOICES = [
   ['value_z_to_a', 'value descending'],
 ] as const;
 
-const hasTemporal = (fd: FormData) => Object.values((fd.temporal_columns_lookup ?? {}) as object).some(Boolean);
-
 export const controlPanel: ControlPanelConfig = {
   sections: [
     {
@@ -29,7 +27,7 @@ export const controlPanel: ControlPanelConfig = {
       controlSetRows: [
         [override(c.groupby, { name: 'groupbyColumns', label: 'Columns', validators: [rowsOrColumns] })],
         [override(c.groupby, { name: 'groupbyRows', label: 'Rows', validators: [rowsOrColumns] })],
-        [override(c.time_grain_sqla, { visibility: hasTemporal })],
+        [override(c.time_grain_sqla, { visibility: (fd) => groupsByTime(fd, ['groupbyColumns', 'groupbyRows']) })],
         [c.metrics],
         [control('metricsLayout', { type: 'SelectControl', label: 'Apply metrics on', default: 'COLUMNS', choices: [['COLUMNS', 'columns'], ['ROWS', 'rows']] })],
         [c.adhoc_filters],

@@ -3,7 +3,7 @@
 import { control, override, type ControlPanelConfig, type ControlValidator } from '../controls/types';
 import { sharedControls as c } from '../controls/index';
 import { validateNonEmpty, validateOrderBy } from '../controls/validators';
-import { ensureArray } from '../controls/formDataUtils';
+import { ensureArray, groupsByTime } from '../controls/formDataUtils';
 import { allMetricsAllColumns } from '../explore/standardize';
 import { TIME_FORMAT_CHOICES, SMART_DATE } from '../format/index';
 import type { FormData } from '../types';
@@ -14,11 +14,6 @@ export function queryMode(fd: FormData): 'aggregate' | 'raw' {
 }
 const isAggregate = (fd: FormData) => queryMode(fd) === 'aggregate';
 const isRaw = (fd: FormData) => queryMode(fd) === 'raw';
-/** Superset's table offers a time grain only for a temporal (or adhoc) dimension among the chosen ones. */
-function groupsByTime(fd: FormData): boolean {
-  const lookup = (fd.temporal_columns_lookup ?? {}) as Record<string, boolean>;
-  return ensureArray(fd.groupby).some((c) => (typeof c === 'string' ? Boolean(lookup[c]) : true));
-}
 
 export const MSG_AGG_REQUIRED = 'Group By, Metrics or Percentage Metrics must have a value';
 /** In aggregate mode one of dimensions, metrics or percentage metrics is needed. */
@@ -44,7 +39,7 @@ export const controlPanel: ControlPanelConfig = {
       controlSetRows: [
         [query_mode],
         [override(c.groupby, { visibility: isAggregate })],
-        [override(c.time_grain_sqla, { visibility: (fd) => isAggregate(fd) && groupsByTime(fd) })],
+        [override(c.time_grain_sqla, { visibility: (fd) => isAggregate(fd) && groupsByTime(fd, ['groupby']) })],
         [override(c.metrics, { visibility: isAggregate, validators: [validateAggregate] })],
         [control('all_columns', { type: 'DndColumnSelect', label: 'Columns', multi: true, default: [], visibility: isRaw, validators: [validateNonEmpty] })],
         [control('percent_metrics', { type: 'DndMetricSelect', label: 'Percentage metrics', multi: true, default: [], visibility: isAggregate, validators: [validateAggregate] })],

@@ -1,6 +1,7 @@
 // pivot_table_v2: metrics by rows and columns, aggregation functions, totals, ordering, transpose.
 import { describe, expect, it } from 'vitest';
 import { plugin } from '../../../../../shared/viz/pivot_table_v2/index';
+import { isControlVisible, panelControls } from '../../../../../shared/viz/explore/index';
 import { COUNT, T, result } from '../fixtures';
 
 const fd = { viz_type: 'pivot_table_v2', datasource: '1__table', groupbyRows: ['Origin'], groupbyColumns: ['Cylinders'], metrics: [COUNT], order_desc: true };
@@ -20,6 +21,14 @@ describe('pivot_table_v2', () => {
   it('buildQuery: columns then rows as dimensions, ordered by the first metric descending', () => {
     const q = plugin.buildQuery(fd).queries[0];
     expect(q).toMatchObject({ columns: ['Cylinders', 'Origin'], metrics: [COUNT], orderby: [[COUNT, false]] });
+  });
+  it('offers Time Grain only once a temporal (or adhoc) column is among the rows or columns, as Superset does', () => {
+    const grain = panelControls(plugin.controlPanel).find((ctl) => ctl.name === 'time_grain_sqla')!;
+    const lookup = { temporal_columns_lookup: { date: true } };
+    expect(isControlVisible(grain, { ...fd, ...lookup })).toBe(false);
+    expect(isControlVisible(grain, { ...fd, groupbyRows: ['date'], ...lookup })).toBe(true);
+    expect(isControlVisible(grain, { ...fd, groupbyColumns: ['date'], ...lookup })).toBe(true);
+    expect(isControlVisible(grain, { ...fd, groupbyColumns: [{ sqlExpression: 'year(date)', label: 'y', expressionType: 'SQL' }], ...lookup })).toBe(true);
   });
   it('Rows or Columns must have a value', () => {
     const panel = plugin.controlPanel;
