@@ -3,7 +3,8 @@
 // report it as not applied); a child filter cascades from it; a click on a table row cross-filters the
 // other chart on the same dataset, the bar shows it, and clearing it restores the chart; a bar click
 // does the same and a second click clears it; a dashboard permalink opened in another browser context
-// shows the same filtered state; a required filter keeps its charts empty until a value is applied;
+// shows the same filtered state; a required filter keeps its charts empty (Superset's no-results
+// state in the card) until a value is applied;
 // time range, time column and time grain filters reach the charts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -125,12 +126,16 @@ describe('native filters and cross-filters', () => {
     await group.getByText('Value is required').waitFor();
     await page.locator('section[aria-label="Cars per origin and cylinders"][data-status="success"]').waitFor({ timeout: 30_000 });
     expect(await tableRows(page).count()).toBe(0);
+    // Superset's no-results state in the card, not an empty table.
+    const noResults = page.locator('section[aria-label="Cars per origin and cylinders"]').getByRole('status').getByText('No results were returned for this query');
+    await noResults.waitFor();
     const apply = page.getByRole('button', { name: 'Apply filters' });
     expect(await apply.isDisabled()).toBe(true);
     await group.getByLabel('Japan').check();
     expect(await group.getByText('Value is required').count()).toBe(0);
     await apply.click();
     await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBe(3);
+    expect(await noResults.count()).toBe(0);
     // Emptied again: the message is back and nothing can be applied.
     await group.getByLabel('Japan').uncheck();
     await group.getByText('Value is required').waitFor();

@@ -8,6 +8,7 @@ import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
 import { getPlugin } from '../../../../../shared/viz/registry';
 import type { ChartDataResponseResult, ChartProps, FormData } from '../../../../../shared/viz/types';
 import { ChartView } from '../../charts/render/ChartView';
+import { hasNoResults, NoResults } from '../../charts/render/NoResults';
 import { dashboardStore } from '../state/dashboardStore';
 import { chartFormData, ensureChartEntry } from '../actions/chartActions';
 import { queryInView, queryNearby } from '../actions/chartQueue';
@@ -146,9 +147,11 @@ export function ChartHolder({ item }: { item: LayoutItem }) {
           </div>
         )}
         {drawn instanceof Error && <div className="dash-chart__error" role="alert">{`An error occurred while rendering the visualization: ${drawn.message}`}</div>}
-        {drawn && !(drawn instanceof Error) && status !== 'failed' && (
+        {drawn && !(drawn instanceof Error) && status !== 'failed' && (queriesData && hasNoResults(queriesData) ? (
+          <NoResults />
+        ) : (
           <ChartView props={drawn} label={name} onPointClick={snap.ui.editMode ? undefined : (point) => crossFilterFromClick(chartId, point)} />
-        )}
+        ))}
       </div>
     </section>
   );
