@@ -37,6 +37,8 @@ export interface FunctionContext {
   parserModules?: ReadonlySet<string>;
   /** Folder holding the engine parsers layer (engineParsersLayer.ts); required when parserModules is not empty. */
   parsersLayerDir?: string;
+  /** Where users open the app (WebStack's WebUrl or the operator's own domain): report links. */
+  webappUrl?: string;
 }
 
 export interface AppFunctionProps {

@@ -36,7 +36,7 @@ export class RealtimeStack extends Stack {
       description: 'sqlscape push events (query done, chart data ready)',
     });
     this.callbackUrl = webSocketCallbackUrl(this.webSocketApi.apiId, WEBSOCKET_STAGE);
-    this.functionContext = { ...props.context, environment: functionEnvironment(props.stateful, this.callbackUrl) };
+    this.functionContext = { ...props.context, environment: functionEnvironment(props.stateful, this.callbackUrl, props.context.webappUrl) };
 
     const targets = { stateful: props.stateful, webSocketApi: this.webSocketApi };
     const routes = { $connect: WEBSOCKET_HANDLERS.connect, $disconnect: WEBSOCKET_HANDLERS.disconnect };

@@ -35,6 +35,12 @@ export interface SqlscapeOptions {
   strict?: boolean;
   /** Managed policy giving Athena queries their S3 access (see FunctionContext.athenaPolicyArn). */
   athenaPolicyArn?: string;
+  /**
+   * Where users open the app, for the links reports send (`-c webappUrl=https://...`, or the web
+   * stack's WebUrl from the last deploy's outputs: app.ts). The functions cannot take it from the web
+   * stack itself, which depends on the API.
+   */
+  webappUrl?: string;
   warn?: (message: string) => void;
 }
 
@@ -74,7 +80,9 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
     duckdbLayerDir: paths.duckdbLayerDir,
     parserModules,
     parsersLayerDir,
+    webappUrl: options.webappUrl,
   };
+  if (!options.webappUrl) warn(`[infra] links in reports point at http://localhost:8088: pass -c webappUrl=https://<where users open the app> (npm run deploy sets it to the web stack's URL)`);
   const stateful = new StatefulStack(app, `${STACK_PREFIX}Stateful`, {
     env,
     context: { ...context, environment: {} },

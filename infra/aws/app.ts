@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPaths, REPO_ROOT } from './paths';
 import { buildSqlscape } from './SqlscapeApp';
+import { deployedWebUrl } from './deploy/outputs';
 
 const started = Date.now();
 // Plain CloudFormation exports between the stacks (the producer cannot drop a value still imported),
@@ -17,11 +18,14 @@ const env = {
 // `cdk deploy -c strict=true` refuses to deploy with handler modules missing or broken.
 const strict = String(app.node.tryGetContext('strict')) === 'true';
 const athenaPolicyArn = app.node.tryGetContext('athenaPolicyArn') as string | undefined;
+// Where users open the app (report links): `-c webappUrl=https://...` for a domain of your own, else
+// the web stack's URL as the last `npm run deploy` recorded it.
+const webappUrl = (app.node.tryGetContext('webappUrl') as string | undefined) ?? deployedWebUrl();
 // Bundles go to a scratch folder: synth copies them into cdk.out as assets, then they can go.
 mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
 const bundleDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'lambda-bundles-'));
 try {
-  const built = await buildSqlscape(app, { paths: defaultPaths(), bundleDir, env, strict, athenaPolicyArn });
+  const built = await buildSqlscape(app, { paths: defaultPaths(), bundleDir, env, strict, athenaPolicyArn, webappUrl });
   app.synth();
   // stderr: keeps the CLI's --quiet output clean.
   console.error(`${built.sizeTable()}\n[infra] synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -18,7 +18,11 @@ export const POWERTOOLS_ENV = {
   SQLSCAPE_LOG_FORMAT: 'json',
 } as const;
 
-export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUrl: string): Record<string, string> {
+/**
+ * @param webappUrl where users open the app (the links in report emails, Slack and webhooks); without
+ * it functions fall back to Superset's http://localhost:8088 and synth warns (SqlscapeApp.ts).
+ */
+export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUrl: string, webappUrl?: string): Record<string, string> {
   const env: Record<string, string> = {
     [BUCKETS.results.env]: stateful.resultsBucket.bucketName,
     [FUNCTION_ENV.wsCallbackUrl]: webSocketCallbackUrl,
@@ -30,6 +34,7 @@ export function functionEnvironment(stateful: StatefulStack, webSocketCallbackUr
     [FUNCTION_ENV.examplesS3Key]: EXAMPLES.s3Key,
     [FUNCTION_ENV.databaseKmsKeyId]: stateful.databaseKey.keyArn,
   };
+  if (webappUrl) env[FUNCTION_ENV.webappUrl] = webappUrl;
   Object.assign(env, POWERTOOLS_ENV);
   for (const [key, def] of Object.entries(TABLES)) env[def.env] = stateful.tables[key as TableName].tableName;
   for (const [key, def] of Object.entries(QUEUES)) env[def.env] = stateful.queues[key as QueueName].queue.queueUrl;

@@ -8,9 +8,10 @@ import { routes } from '../../shared/routes/index';
 import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, PASSWORD_SEAL_STUB_MODULES, synthApp } from './synthApp';
 
 let t: Awaited<ReturnType<typeof synthApp>>['templates'];
+let warnings: string[];
 
 beforeAll(async () => {
-  t = (await synthApp()).templates;
+  ({ templates: t, warnings } = await synthApp());
 });
 
 const routeResources = () =>
@@ -95,8 +96,11 @@ describe('functions', () => {
         expect(vars[FUNCTION_ENV.authMode]).toBe('cognito');
         expect(vars).not.toHaveProperty(FUNCTION_ENV.localJwtSecret);
         expect(vars).not.toHaveProperty(FUNCTION_ENV.localDatabaseKeyFile);
+        // Without -c webappUrl (and no earlier deploy): Superset's default, and synth says so.
+        expect(vars).not.toHaveProperty(FUNCTION_ENV.webappUrl);
       }
     }
+    expect(warnings.join('\n')).toContain('-c webappUrl=');
   });
 
   it('end API functions before the HTTP API gives up (30 s), with the time local runs get too; workers run longer', () => {

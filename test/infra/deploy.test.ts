@@ -2,13 +2,19 @@
 // plan summary counts what the stacks hold, and the stages and buckets log their accesses (nag's fixes).
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { outputsSummary, planSummary } from '../../infra/aws/deploy/plan';
+import { deployedWebUrl } from '../../infra/aws/deploy/outputs';
+import { FUNCTION_ENV } from '../../shared/resources/index';
 import { synthApp } from './synthApp';
 
 let templates: Record<string, Template>;
+const WEBAPP_URL = 'https://bi.example.com';
 
 beforeAll(async () => {
-  templates = (await synthApp({ withWebDist: true })).templates;
+  templates = (await synthApp({ withWebDist: true, webappUrl: WEBAPP_URL })).templates;
 });
 
 const outputsOf = (t: Template) => Object.keys((t.toJSON().Outputs ?? {}) as Record<string, unknown>);
@@ -23,6 +29,24 @@ describe('deploy outputs and plan', () => {
     const outputs = Object.fromEntries(Object.entries(templates).map(([stack, t]) => [stack, Object.fromEntries(outputsOf(t).map((k) => [k, `<${k}>`]))]));
     const text = outputsSummary(outputs).join('\n');
     for (const key of ['<WebUrl>', '<ApiUrl>', '<WebSocketUrl>', '<UserPoolId>', '<AlarmTopicArn>']) expect(text).toContain(key);
+  });
+
+  it("gives every function the address users open the app at (-c webappUrl, or the last deploy's WebUrl), for the links reports send", () => {
+    for (const t of [templates.realtime, templates.api, templates.schedule]) {
+      for (const [id, fn] of Object.entries(t.findResources('AWS::Lambda::Function'))) {
+        const vars = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+        if (vars[FUNCTION_ENV.authMode]) expect(vars[FUNCTION_ENV.webappUrl], id).toBe(WEBAPP_URL);
+      }
+    }
+  });
+
+  it("reads the web stack's address from the last deploy's outputs file", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outputs-'));
+    const file = join(dir, 'cdk-outputs.json');
+    expect(deployedWebUrl(file)).toBeUndefined();
+    writeFileSync(file, JSON.stringify({ SqlscapeApi: { ApiUrl: 'https://api' }, SqlscapeWeb: { WebUrl: 'https://d111.cloudfront.net' } }));
+    expect(deployedWebUrl(file)).toBe('https://d111.cloudfront.net');
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('summarizes what each stack creates', () => {

@@ -43,6 +43,8 @@ export interface SynthOptions {
   withWebDist?: boolean;
   /** Run cdk-nag's AwsSolutions pack over the app (its report is returned as `nag`). */
   nag?: boolean;
+  /** Where users open the app (`-c webappUrl=...`). */
+  webappUrl?: string;
 }
 
 export async function synthApp(options: SynthOptions = {}) {
@@ -72,6 +74,7 @@ async function synthInto(dir: string, handlersDir: string, webDist: string, opti
     paths: { ...defaultPaths(), handlersDir, webDist, examplesFile: join(dir, 'missing.duckdb'), duckdbLayerDir: join(dir, 'layer') },
     env: { account: '111111111111', region: 'eu-west-1' },
     strict: true,
+    webappUrl: options.webappUrl,
     warn: (m) => warnings.push(m),
   });
   const templates = {

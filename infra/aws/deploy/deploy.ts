@@ -2,17 +2,18 @@
 //   1. vite build (unless --skip-build) and the DuckDB layer (infra/aws/duckdbLayer.ts)
 //   2. cdk synth (strict: a missing handler refuses) -> the resources per stack (plan.ts), then
 //      cdk diff against what is deployed
-//   3. after a yes (or --yes in CI): cdk deploy --all, outputs to .data/cdk-outputs.json
+//   3. after a yes (or --yes in CI): cdk deploy --all, outputs to .data/cdk-outputs.json; on a first
+//      deploy once more with -c webappUrl=<the web stack's URL>, for the links reports send
 //   4. the app URL, user pool and how to create the first Admin
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../paths';
 import { parseDeployArgs, UsageError } from './options';
-import { outputsSummary, planSummary, type StackOutputs } from './plan';
+import { deployedWebUrl, OUTPUTS_FILE, readOutputs } from './outputs';
+import { outputsSummary, planSummary } from './plan';
 import { confirm, run } from './run';
 
 const CDK_OUT = join(REPO_ROOT, 'cdk.out');
-const OUTPUTS_FILE = join(REPO_ROOT, '.data', 'cdk-outputs.json');
 
 function templates() {
   const out: Record<string, { Resources?: Record<string, { Type: string }> }> = {};
@@ -39,8 +40,16 @@ async function main() {
     return;
   }
   mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
+  const knewAddress = options.context.some((c) => c.startsWith('webappUrl=')) || deployedWebUrl() !== undefined;
   run('npx', ['cdk', 'deploy', '--all', ...context, '--require-approval', 'never', '--outputs-file', OUTPUTS_FILE]);
-  const outputs: StackOutputs = existsSync(OUTPUTS_FILE) ? JSON.parse(readFileSync(OUTPUTS_FILE, 'utf8')) : {};
+  const webUrl = deployedWebUrl();
+  if (!knewAddress && webUrl) {
+    // A first deploy: the web stack's address exists only now. The functions get it for the links
+    // reports send (the web stack depends on the API, so it cannot be a reference between them).
+    console.log(`\nLinks in reports: pointing the functions at ${webUrl}`);
+    run('npx', ['cdk', 'deploy', '--all', ...context, '-c', `webappUrl=${webUrl}`, '--require-approval', 'never', '--outputs-file', OUTPUTS_FILE]);
+  }
+  const outputs = readOutputs();
   console.log('\nDeployed.');
   for (const line of outputsSummary(outputs, process.env.AWS_REGION ?? process.env.CDK_DEFAULT_REGION)) console.log(line);
 }

@@ -44,21 +44,21 @@ export function planSummary(templates: Record<string, Template>): string[] {
 
 export type StackOutputs = Record<string, Record<string, string>>;
 
-const output = (outputs: StackOutputs, key: string) => {
+export const outputValue = (outputs: StackOutputs, key: string): string | undefined => {
   for (const values of Object.values(outputs)) if (values[key]) return values[key];
   return undefined;
 };
 
 /** What to tell the operator after a deploy: where the app is, and how to make its first Admin. */
 export function outputsSummary(outputs: StackOutputs, region = 'us-east-1'): string[] {
-  const web = output(outputs, 'WebUrl');
-  const pool = output(outputs, 'UserPoolId');
+  const web = outputValue(outputs, 'WebUrl');
+  const pool = outputValue(outputs, 'UserPoolId');
   const lines = [
     `App URL:        ${web ?? '(no WebUrl output: was SqlscapeWeb deployed?)'}`,
-    `API URL:        ${output(outputs, 'ApiUrl') ?? '-'}`,
-    `WebSocket URL:  ${output(outputs, 'WebSocketUrl') ?? '-'}`,
-    `User pool:      ${pool ?? '-'} (client ${output(outputs, 'UserPoolClientId') ?? '-'})`,
-    `Alarm topic:    ${output(outputs, 'AlarmTopicArn') ?? '-'}`,
+    `API URL:        ${outputValue(outputs, 'ApiUrl') ?? '-'}`,
+    `WebSocket URL:  ${outputValue(outputs, 'WebSocketUrl') ?? '-'}`,
+    `User pool:      ${pool ?? '-'} (client ${outputValue(outputs, 'UserPoolClientId') ?? '-'})`,
+    `Alarm topic:    ${outputValue(outputs, 'AlarmTopicArn') ?? '-'}`,
     '',
     'Create the first Admin (self sign-up is off; the password needs 8+ characters with upper and lower case, a digit and a symbol):',
   ];
