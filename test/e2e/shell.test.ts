@@ -113,6 +113,10 @@ describe('app shell', () => {
     // A deep link to a dashboard that does not exist is served by the SPA and says so.
     await page.goto(`${cloud.url}/superset/dashboard/world_health/`);
     await page.getByRole('heading', { name: 'This dashboard could not be loaded' }).waitFor();
+    // ...with a way back.
+    await page.getByRole('link', { name: 'Back to all dashboards' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/list/');
+    await page.getByRole('heading', { name: 'Dashboards' }).waitFor();
     await page.goto(`${cloud.url}/no/such/page/`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.close();

@@ -3,7 +3,7 @@
 // app shell, 2 and 3 also the title), the UI-config bitmask (1 title, 2 top-level tabs, 4 nav in the
 // app shell, 8 chart controls), native_filters / native_filters_key (actions/filterStateUrl.ts).
 import { useEffect, useState } from 'react';
-import { useParams, useRouter, useRouterState } from '@tanstack/react-router';
+import { Link, useParams, useRouter, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { GRID_ID, ROOT_ID } from '../../../../shared/dashboard/layout/index';
 import { EmptyState } from '../../app/EmptyState';
@@ -53,7 +53,12 @@ export function DashboardView({ idOrSlug, shared }: { idOrSlug: string; shared?:
   if (snap.status === 'error') {
     return (
       <div className="page page--centered">
-        <EmptyState icon="▦" title="This dashboard could not be loaded" message={snap.error ?? 'Not found'} />
+        <EmptyState
+          icon="▦"
+          title="This dashboard could not be loaded"
+          message={snap.error ?? 'Not found'}
+          action={<Link to="/dashboard/list/" className="button button--secondary">Back to all dashboards</Link>}
+        />
       </div>
     );
   }
