@@ -120,12 +120,21 @@ describe('dashboards', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
 
-    // Save as: a copy of the dashboard.
-    page.once('dialog', (d) => void d.accept('E2E board copy'));
+    // Save as: a copy of the dashboard under a new title, its charts duplicated.
     await page.getByRole('button', { name: 'Dashboard menu' }).click();
     await page.getByRole('menuitem', { name: 'Save as' }).click();
+    const saveAs = page.getByRole('dialog', { name: 'Save dashboard as' });
+    expect(await saveAs.getByLabel('New dashboard title').inputValue()).toBe('E2E board [copy]');
+    await saveAs.getByLabel('New dashboard title').fill('E2E board copy');
+    await saveAs.getByLabel('Also copy (duplicate) charts').check();
+    await saveAs.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname !== `/superset/dashboard/${id}/`);
     await page.getByRole('heading', { name: 'E2E board copy', level: 1 }).waitFor();
+    const copyId = Number(/\/superset\/dashboard\/(\d+)\//.exec(new URL(page.url()).pathname)![1]);
+    const chartIdsOf = async (dashboard: number) => ((await api(`/api/v1/dashboard/${dashboard}/charts`)).body.result as { id: number }[]).map((c) => c.id).sort();
+    const [originalCharts, copiedCharts] = [await chartIdsOf(id), await chartIdsOf(copyId)];
+    expect(copiedCharts).toHaveLength(originalCharts.length);
+    expect(copiedCharts.filter((c) => originalCharts.includes(c))).toEqual([]);
     await page.close();
 
     // Another user sees the published dashboard but cannot edit it.

@@ -9,9 +9,9 @@ import { downloadDashboard } from '../actions/downloadDashboard';
 import { dashboardStore } from '../state/dashboardStore';
 import { REFRESH_INTERVALS, setRefreshFrequency } from '../state/dashboardState';
 import { refreshDashboard } from '../actions/chartActions';
-import { saveDashboardAs } from '../actions/saveDashboard';
 import { useReportMenu } from '../../reports/components/useReportMenu';
 import { CssEditorModal } from './CssEditorModal';
+import { SaveAsModal } from './SaveAsModal';
 
 async function copyPermalink() {
   const info = dashboardStore.info!;
@@ -36,6 +36,7 @@ async function download(format: 'png' | 'pdf') {
 export function DashboardMenu({ onEditProperties }: { onEditProperties: () => void }) {
   const snap = useSnapshot(dashboardStore);
   const [editingCss, setEditingCss] = useState(false);
+  const [savingAs, setSavingAs] = useState(false);
   const reports = useReportMenu('dashboards', snap.info?.id ?? null, snap.info?.title ?? '');
   const item = (label: string, action: () => void, close: () => void) => (
     <button type="button" role="menuitem" className="dropdown__item" onClick={() => { close(); action(); }}>
@@ -59,20 +60,14 @@ export function DashboardMenu({ onEditProperties }: { onEditProperties: () => vo
             {item('Download as PDF', () => void download('pdf'), close)}
             {item('Share permalink', () => void copyPermalink(), close)}
             {snap.info?.canEdit &&
-              item(
-                'Save as',
-                () => {
-                  const title = window.prompt('New dashboard title', `${snap.info!.title} [copy]`);
-                  if (title) void saveDashboardAs(title, false).then((id) => id && window.location.assign(`/superset/dashboard/${id}/`));
-                },
-                close,
-              )}
+              item('Save as', () => setSavingAs(true), close)}
             {reports.items(close)}
           </>
         )}
       </DropdownMenu>
       {reports.dialogs}
       {editingCss && <CssEditorModal onClose={() => setEditingCss(false)} />}
+      {savingAs && snap.info && <SaveAsModal title={snap.info.title} onClose={() => setSavingAs(false)} />}
     </>
   );
 }
