@@ -79,9 +79,9 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
   const seriesLimit = effectiveSeriesLimit(query.series_limit);
   const from = fromClause(context);
 
-  // Raw mode (no columns, no metrics): every dataset column, as Superset's samples.
-  const columnsOut = query.columns.length === 0 && query.metrics.length === 0 ? { ...query, columns: input.dataset.columns.map((c) => c.column_name) } : query;
-  const dims = await dimensions(context, columnsOut);
+  // Nothing to select (Superset's get_sqla_query): samples and drill to detail name every column above.
+  if (query.columns.length === 0 && query.metrics.length === 0) throw queryError('Empty query?');
+  const dims = await dimensions(context, query);
   const metrics: ResolvedMetric[] = [];
   for (const metric of query.metrics) metrics.push(await resolveMetric(context, metric));
 

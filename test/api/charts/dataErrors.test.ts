@@ -58,6 +58,17 @@ describe('POST /api/v1/chart/data refuses bad requests', () => {
     expect((await post({ ...context(), datasource: { id: datasetId, type: 'nope' } })).status).toBe(400);
   });
 
+  it('a query with neither columns nor metrics is "Empty query?" (samples and drill to detail still list every column)', async () => {
+    const empty = await post(context({ columns: [], metrics: [] }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0]).toMatchObject({ error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', message: 'Empty query?' });
+    for (const resultType of ['samples', 'drill_detail']) {
+      const rows = await post(context({ columns: [], metrics: [], row_limit: 5 }, { result_type: resultType }));
+      expect(rows.status, resultType).toBe(200);
+      expect(rows.body.result[0].colnames, resultType).toContain('Horsepower');
+    }
+  });
+
   it('malformed bodies and query strings', async () => {
     const res = await call('/api/v1/chart/data', { method: 'POST', token: gamma, body: '{"queries": [', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
