@@ -66,6 +66,15 @@ describe('dashboards', () => {
     await page.getByRole('listitem', { name: 'New Text / Markdown' }).dragTo(page.getByTestId(`drop-GRID_ID-0`));
     await page.getByRole('listitem', { name: 'New Tabs' }).dragTo(page.getByTestId(`drop-GRID_ID-${await gridChildren(page)}`));
     await page.getByRole('tab', { name: 'Tab title' }).waitFor();
+    // Renamed in place from the keyboard; Escape drops an edit, Enter keeps one.
+    await page.getByRole('button', { name: 'Rename tab Tab title' }).click();
+    await page.getByRole('textbox', { name: 'Tab title' }).fill('Dropped');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Tab title' }).waitFor();
+    await page.getByRole('button', { name: 'Rename tab Tab title' }).click();
+    await page.getByRole('textbox', { name: 'Tab title' }).fill('Overview');
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
 
     // Resize with the keyboard alternative: the pie one column wider.
     const wider = page.getByRole('button', { name: 'Make chart Weather types in Seattle wider' });
@@ -98,7 +107,7 @@ describe('dashboards', () => {
     await expect.poll(() => chartsDrawn(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => chartsDrawn(page), { timeout: 30_000 }).toBe(3);
-    await page.getByRole('tab', { name: 'Tab title' }).waitFor();
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'dashboard-built');
 

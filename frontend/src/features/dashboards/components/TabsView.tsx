@@ -1,6 +1,7 @@
-// A tabs component: a tab list (ARIA tabs pattern) and the active tab's content; tab titles are
-// editable in edit mode. The active tab is kept in the dashboard's activeTabs.
-import type { ReactNode } from 'react';
+// A tabs component: a tab list (ARIA tabs pattern) and the active tab's content; in edit mode the
+// active tab's title is renamed in place ("Rename tab" or a double click; Enter or leaving the field
+// keeps it, Escape drops it). The active tab is kept in the dashboard's activeTabs.
+import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
 import { dashboardStore } from '../state/dashboardStore';
@@ -12,7 +13,13 @@ export function TabsView({ item, Children }: { item: LayoutItem; Children: (prop
   const layout = history.present as Record<string, LayoutItem>;
   const tabs = item.children.map((id) => layout[id]).filter(Boolean);
   const active = tabs.find((t) => ui.activeTabs.includes(t.id)) ?? tabs[0];
+  const [renaming, setRenaming] = useState<string | null>(null);
   if (!active) return null;
+  const titleOf = (tab: LayoutItem) => String(tab.meta.text ?? 'Tab title');
+  const rename = (tab: LayoutItem, text: string) => {
+    setRenaming(null);
+    if (text.trim() && text !== titleOf(tab)) editMeta(tab.id, { text: text.trim() });
+  };
   const onKeyDown = (e: React.KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null;
     if (next === null || !tabs[(next + tabs.length) % tabs.length]) return;
@@ -35,16 +42,33 @@ export function TabsView({ item, Children }: { item: LayoutItem; Children: (prop
             className={`dash-tabs__tab${tab.id === active.id ? ' is-active' : ''}`}
             onClick={() => selectTab(active.id, tab.id)}
             onKeyDown={(e) => onKeyDown(e, i)}
-            onDoubleClick={() => {
-              if (!ui.editMode) return;
-              const text = window.prompt('Tab title', String(tab.meta.text ?? ''));
-              if (text !== null) editMeta(tab.id, { text });
-            }}
+            onDoubleClick={() => ui.editMode && setRenaming(tab.id)}
           >
-            {String(tab.meta.text ?? 'Tab title')}
+            {titleOf(tab)}
           </button>
         ))}
       </div>
+      {ui.editMode && renaming !== active.id && (
+        <button type="button" className="button button--ghost button--small dash-tabs__rename" onClick={() => setRenaming(active.id)}>
+          {`Rename tab ${titleOf(active)}`}
+        </button>
+      )}
+      {ui.editMode && renaming === active.id && (
+        <input
+          className="input dash-tabs__title-input"
+          aria-label="Tab title"
+          autoFocus
+          defaultValue={titleOf(active)}
+          onBlur={(e) => rename(active, e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') rename(active, e.currentTarget.value);
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              setRenaming(null);
+            }
+          }}
+        />
+      )}
       <div role="tabpanel" id={`panel-${active.id}`} aria-labelledby={`tab-${active.id}`} className="dash-tabs__panel">
         <Children item={active} orientation="vertical" />
       </div>
