@@ -2,6 +2,7 @@
 // event. Claim names are Cognito's: sub, username, cognito:groups; user_id carries our integer id.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Grants } from '../../shared/security/permissions';
+import { roleOfGroup } from '../../shared/security/roleGroups';
 
 export interface Identity {
   userId: number;
@@ -13,8 +14,13 @@ export interface Identity {
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 
-/** HTTP API flattens array claims to "[a b]"; local tokens keep real arrays. Accept both. */
-export function parseGroups(value: Claims[string]): string[] {
+/**
+ * The role names of the groups claim. HTTP API flattens array claims to "[a b]"; local tokens keep
+ * real arrays. Accept both; each group is a role name percent-encoded (shared/security/roleGroups.ts).
+ */
+export const parseGroups = (value: Claims[string]): string[] => groupsOf(value).map(roleOfGroup);
+
+function groupsOf(value: Claims[string]): string[] {
   if (Array.isArray(value)) return value.map(String);
   if (typeof value !== 'string' || value === '') return [];
   const trimmed = value.trim();

@@ -57,6 +57,17 @@ describe('/api/v1/security/roles/', () => {
     expect((await call(`/api/v1/dataset/${datasetId}`, { token: reader })).status).toBe(404);
   });
 
+  it('a role named with a space and a comma grants its dataset to a user given it later (its name stays whole in the token)', async () => {
+    const plain = await makeUser(cloud, admin, 'spaced1', ['Gamma']);
+    expect((await call(`/api/v1/dataset/${datasetId}`, { token: plain })).status).toBe(404);
+    const id = await grantDatasets(cloud, admin, 'Cars readers, EU', [datasetId]);
+    const user = (await call(`${USERS}?q=${rison.encode({ filters: [{ col: 'username', opr: 'eq', value: 'spaced1' }] })}`, { token: admin })).body!.result[0];
+    const put = await call(`${USERS}${user.id}`, { method: 'PUT', token: admin, json: { roles: [await roleId(cloud, admin, 'Gamma'), id] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const again = await cloud.login('spaced1', 'pw-spaced1-1');
+    expect((await call(`/api/v1/dataset/${datasetId}`, { token: again })).status).toBe(200);
+  });
+
   it('refuses a taken name, unknown pvm ids, renaming or deleting built-in roles', async () => {
     expect((await call(ROLES, { method: 'POST', token: admin, json: { name: 'gamma' } })).status).toBe(422);
     const role = await call(ROLES, { method: 'POST', token: admin, json: { name: 'temp_role' } });

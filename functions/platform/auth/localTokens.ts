@@ -3,6 +3,7 @@
 // same identity whichever identity provider issued the token.
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { weakSecretReason } from './signingSecret';
+import { roleGroup } from '../../../shared/security/roleGroups';
 
 export interface TokenUser {
   id: number;
@@ -47,7 +48,7 @@ async function sign(user: TokenUser, secret: string, use: TokenUse, ttlSeconds: 
   return new SignJWT({
     user_id: user.id,
     username: user.username,
-    'cognito:groups': [...user.roles],
+    'cognito:groups': user.roles.map(roleGroup),
     token_use: use,
   })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })

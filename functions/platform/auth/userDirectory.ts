@@ -17,6 +17,7 @@ import { FUNCTION_ENV } from '../../../shared/resources/index';
 import { requireEnv } from '../../ports/env';
 import type { UserRecord } from '../users';
 import { authMode } from './identityProvider';
+import { roleGroup, roleOfGroup } from '../../../shared/security/roleGroups';
 
 /** The pool's immutable id attribute (infra/aws/triggers/preTokenGeneration.ts puts it in tokens). */
 const USER_ID_ATTRIBUTE = 'custom:user_id';
@@ -46,7 +47,7 @@ export function cognitoDirectory(userPoolId: string, client = new CognitoIdentit
       await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
     } catch (error) {
       if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
-      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group, Description: `Superset role ${group}` }));
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group, Description: `Superset role ${roleOfGroup(group)}` }));
       await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
     }
   };
@@ -63,7 +64,7 @@ export function cognitoDirectory(userPoolId: string, client = new CognitoIdentit
         }),
       );
       await setPassword(user.username, password);
-      for (const role of user.roles) await addToGroup(user.username, role);
+      for (const role of user.roles) await addToGroup(user.username, roleGroup(role));
       if (!user.active) await client.send(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: user.username }));
     },
     async updated(before, after, password) {
@@ -71,9 +72,9 @@ export function cognitoDirectory(userPoolId: string, client = new CognitoIdentit
       const username = before.username;
       await client.send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId, Username: username, UserAttributes: attributes(after) }));
       if (password) await setPassword(username, password);
-      for (const role of after.roles.filter((r) => !before.roles.includes(r))) await addToGroup(username, role);
+      for (const role of after.roles.filter((r) => !before.roles.includes(r))) await addToGroup(username, roleGroup(role));
       for (const role of before.roles.filter((r) => !after.roles.includes(r))) {
-        await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: role }));
+        await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: roleGroup(role) }));
       }
       if (before.active !== after.active) {
         const Command = after.active ? AdminEnableUserCommand : AdminDisableUserCommand;

@@ -7,6 +7,7 @@ import {
   verifyLocalToken,
 } from '../../../../functions/platform/auth/localTokens';
 import { identityFromClaims } from '../../../../functions/http/identity';
+import { flattenClaims } from '../../../../infra/local/gateway/apiEvent';
 
 const SECRET = 'unit-test-secret-0123456789';
 const user = { id: 7, username: 'alice', roles: ['Gamma', 'sql_lab'] };
@@ -20,6 +21,17 @@ describe('local tokens', () => {
     expect(claims).toMatchObject({ sub: '7', user_id: 7, username: 'alice', 'cognito:groups': ['Gamma', 'sql_lab'], token_use: 'access' });
     expect(claims!.exp - claims!.iat).toBe(ACCESS_TOKEN_TTL_SECONDS);
     expect(identityFromClaims(claims as never)).toEqual({ userId: 7, username: 'alice', roles: ['Gamma', 'sql_lab'] });
+  });
+
+  it('keeps role names with spaces, commas and brackets whole through the flattened groups claim', async () => {
+    const roles = ['Gamma', 'Cars readers', 'a,b', '[x] 100%'];
+    const { access_token } = await issueTokens({ ...user, roles }, SECRET, { nowMs: NOW });
+    const claims = await verifyLocalToken(access_token, SECRET, NOW + 1000);
+    // As the local token has it, and as the HTTP API's JWT authorizer hands it on ("[a b]").
+    expect(identityFromClaims(claims as never)!.roles).toEqual(roles);
+    const flat = flattenClaims(claims as never);
+    expect(flat['cognito:groups']).toBe('[Gamma Cars%20readers a%2Cb %5Bx%5D%20100%25]');
+    expect(identityFromClaims(flat)!.roles).toEqual(roles);
   });
 
   it('issues a longer-lived refresh token only when asked, and keeps the two uses apart', async () => {
