@@ -22,6 +22,9 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onClose: (
     // On the document, so Escape works even if focus was lost to the page behind.
     const onKey = (e: KeyboardEvent) => {
       if (open[open.length - 1] !== self) return;
+      // Escape in a combobox with its list open closes the list (the field handles it), not the dialog.
+      const target = e.target instanceof Element ? e.target : null;
+      if (e.key === 'Escape' && target?.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         close.current();

@@ -123,6 +123,19 @@ export const A11Y_PAGES: A11yPage[] = [
   listPage('users', '/users/list/', 'List Users', 'Users'),
   listPage('roles', '/roles/list/', 'List Roles', 'Roles'),
   {
+    name: 'roles: add role dialog with a permission chosen and the list open',
+    route: 'roles/list',
+    path: () => '/roles/list/',
+    ready: async (page) => {
+      await heading(page, 'List Roles');
+      await page.getByRole('button', { name: 'Add role' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add role' });
+      await dialog.getByRole('combobox', { name: 'Permissions' }).fill('can read');
+      await dialog.getByRole('listbox', { name: 'Permissions' }).getByRole('option').first().click();
+      await dialog.getByRole('button', { name: /^Remove can read on / }).waitFor();
+    },
+  },
+  {
     name: 'row level security',
     route: 'rowlevelsecurity/list',
     path: () => '/rowlevelsecurity/list/',

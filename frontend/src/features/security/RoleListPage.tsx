@@ -1,15 +1,16 @@
 // /roles/list/ (Settings -> List Roles, admins): roles on the shared ListView; each row shows its
-// permission/view pairs on demand; custom roles are created, renamed and deleted here.
+// permission/view pairs on demand; custom roles are created, edited (name, pairs, users: RoleDialog)
+// and deleted here.
 import { useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
 import type { ListColumn, ListFilter } from '../../app/list/types';
 import { useRowActions } from '../../app/list/useRowActions';
 import { ConfirmRowsDelete } from '../../app/list/ConfirmRowsDelete';
-import { Modal } from '../sqllab/components/Modal';
-import { addDangerToast, addSuccessToast } from '../toasts/toastStore';
+import { addDangerToast } from '../toasts/toastStore';
 import { apiProblem } from '../../app/errors/apiProblem';
-import { createRole, deleteRole, fetchRolePage, renameRole, rolePermissions, type RoleRow } from './securityApi';
+import { deleteRole, fetchRolePage, rolePermissions, type RoleRow } from './securityApi';
+import { RoleDialog } from './RoleDialog';
 
 const FILTERS: ListFilter[] = [{ kind: 'search', id: 'search', label: 'Search roles', placeholder: 'Name', col: 'name', opr: 'ct' }];
 const BUILTIN = new Set(['Admin', 'Alpha', 'Gamma', 'sql_lab', 'Public']);
@@ -28,32 +29,6 @@ function Permissions({ role }: { role: RoleRow }) {
     <ul className="plain-list" aria-label={`Permissions of ${role.name}`}>
       {pairs.map((p) => <li key={p.id}>{`${p.permission_name} on ${p.view_menu_name}`}</li>)}
     </ul>
-  );
-}
-
-function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; onClose: () => void; onSaved: () => void }) {
-  const [name, setName] = useState(role?.name ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = async () => {
-    try {
-      if (role) await renameRole(role.id, name.trim());
-      else await createRole(name.trim());
-      addSuccessToast(role ? `Role saved: ${name}` : `Role created: ${name}`);
-      onSaved();
-      onClose();
-    } catch (e) {
-      setProblem(apiProblem(e, 'The role could not be saved'));
-    }
-  };
-  return (
-    <Modal title={role ? 'Edit role' : 'Add role'} onClose={onClose} onSubmit={() => void save()}>
-      <label className="field"><span className="field__label">Name</span><input className="input" autoFocus value={name} onChange={(e) => setName(e.target.value)} aria-label="Role name" /></label>
-      {problem && <p role="alert" className="field__error">{problem}</p>}
-      <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>Cancel</button>
-        <button type="submit" className="button button--primary" disabled={!name.trim()}>Save</button>
-      </div>
-    </Modal>
   );
 }
 
