@@ -119,4 +119,25 @@ describe('role dialog: permissions and users', () => {
       await second.close();
     }
   }, 180_000);
+
+  it('refuses, before writing anything, to take a role from a user it would leave with none', async () => {
+    const role = await apiOk('/api/v1/security/roles/', { method: 'POST', json: { name: 'Solo role' } });
+    await apiOk('/api/v1/security/users/', {
+      method: 'POST',
+      json: { username: 'solo1', first_name: 'So', last_name: 'Lo', email: 'solo1@example.com', password: 'solo-pass-1', roles: [role.id] },
+    });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/roles/list/`);
+    await page.getByRole('button', { name: 'Edit role Solo role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit role' });
+    await dialog.getByRole('button', { name: 'Remove solo1 (So Lo)' }).click();
+    await dialog.getByRole('textbox', { name: 'Role name' }).fill('Solo role renamed');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'solo1 would have no role left' }).waitFor();
+    // Nothing was written: the name and the membership are as they were.
+    const solo = (await apiOk('/api/v1/security/users/?q=(filters:!((col:username,opr:eq,value:solo1)))')).result[0];
+    expect(solo.roles).toEqual([{ id: role.id, name: 'Solo role' }]);
+    expect(await dialog.getByRole('textbox', { name: 'Role name' }).inputValue()).toBe('Solo role renamed');
+    await page.close();
+  }, 120_000);
 });
