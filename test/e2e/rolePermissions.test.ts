@@ -140,4 +140,29 @@ describe('role dialog: permissions and users', () => {
     expect(await dialog.getByRole('textbox', { name: 'Role name' }).inputValue()).toBe('Solo role renamed');
     await page.close();
   }, 120_000);
+
+  it('a built-in role keeps its name and its own pairs; an admin adds a pair to it', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/roles/list/`);
+    await page.getByRole('button', { name: 'Edit role Gamma' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit role' });
+    expect(await dialog.getByRole('textbox', { name: 'Role name' }).getAttribute('readonly')).not.toBeNull();
+    const chosen = dialog.getByRole('list', { name: 'Chosen permissions' });
+    await chosen.getByRole('listitem').filter({ hasText: 'can read on Chart' }).first().waitFor();
+    // Gamma's own pairs show without a Remove button; none of them can be dropped.
+    expect(await chosen.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    const permissions = dialog.getByRole('combobox', { name: 'Permissions' });
+    await permissions.fill('datasource penguins');
+    await dialog.getByRole('listbox', { name: 'Permissions' }).getByRole('option', { name: /^datasource access on .*\[penguins\]/ }).click();
+    await permissions.press('Escape');
+    await dialog.getByRole('button', { name: /^Remove datasource access on .*\[penguins\]/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const gamma = (await apiOk('/api/v1/security/roles/?q=(filters:!((col:name,opr:eq,value:Gamma)))')).result[0];
+    const pairs = (await apiOk(`/api/v1/security/roles/${gamma.id}/permissions/`)).result.map((p: { permission_name: string; view_menu_name: string }) => `${p.permission_name} ${p.view_menu_name}`);
+    expect(pairs).toContain('can_read Chart');
+    expect(pairs.some((p: string) => /^datasource_access .*\[penguins\]/.test(p))).toBe(true);
+    expect(gamma.name).toBe('Gamma');
+    await page.close();
+  }, 120_000);
 });

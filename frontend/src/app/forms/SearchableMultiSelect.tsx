@@ -1,6 +1,7 @@
 // A multi-select over many options (hundreds of permission pairs, every user): a combobox to type in,
 // a listbox of the matching options (Arrow keys move, Enter or a click picks or drops one, Escape
-// closes it), and the choices as chips, each with a "Remove <label>" button.
+// closes it), and the choices as chips, each with a "Remove <label>" button. Fixed choices (a built-in
+// role's own pairs) show as chips without one and cannot be dropped.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SelectOption } from '../list/types';
 import { matchOptions, toggleValue } from './optionSearch';
@@ -16,9 +17,14 @@ interface Props {
   /** Shown in the list while the options load. */
   loading?: boolean;
   placeholder?: string;
+  /** Chosen values that cannot be dropped, and what their chips say about it. */
+  fixed?: ReadonlySet<string | number>;
+  fixedNote?: string;
 }
 
-export function SearchableMultiSelect({ label, options, value, onChange, loading = false, placeholder = 'Type to search' }: Props) {
+const NONE: ReadonlySet<string | number> = new Set();
+
+export function SearchableMultiSelect({ label, options, value, onChange, loading = false, placeholder = 'Type to search', fixed = NONE, fixedNote = 'fixed' }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -34,7 +40,9 @@ export function SearchableMultiSelect({ label, options, value, onChange, loading
     if (open) document.getElementById(`${id}-option-${at}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, at, id]);
 
-  const pick = (v: string | number) => onChange(toggleValue([...value], v));
+  const pick = (v: string | number) => {
+    if (!fixed.has(v)) onChange(toggleValue([...value], v));
+  };
   const remove = (v: string | number) => {
     onChange(value.filter((x) => x !== v));
     input.current?.focus();
@@ -53,8 +61,9 @@ export function SearchableMultiSelect({ label, options, value, onChange, loading
     } else if (e.key === 'Escape' && open) {
       e.preventDefault();
       setOpen(false);
-    } else if (e.key === 'Backspace' && !query && value.length) {
-      onChange(value.slice(0, -1));
+    } else if (e.key === 'Backspace' && !query) {
+      const last = [...value].reverse().find((v) => !fixed.has(v));
+      if (last !== undefined) onChange(value.filter((v) => v !== last));
     }
   };
 
@@ -66,9 +75,13 @@ export function SearchableMultiSelect({ label, options, value, onChange, loading
           {chosen.map((o) => (
             <li key={String(o.value)} className="multi-select__chip">
               <span>{o.label}</span>
-              <button type="button" className="multi-select__remove" aria-label={`Remove ${o.label}`} onClick={() => remove(o.value)}>
-                <span aria-hidden="true">✕</span>
-              </button>
+              {fixed.has(o.value) ? (
+                <span className="multi-select__fixed">{`(${fixedNote})`}</span>
+              ) : (
+                <button type="button" className="multi-select__remove" aria-label={`Remove ${o.label}`} onClick={() => remove(o.value)}>
+                  <span aria-hidden="true">✕</span>
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -103,6 +116,7 @@ export function SearchableMultiSelect({ label, options, value, onChange, loading
               id={optionId(i)}
               role="option"
               aria-selected={value.includes(o.value)}
+              aria-disabled={fixed.has(o.value) || undefined}
               className={`multi-select__option${i === at ? ' multi-select__option--active' : ''}`}
               // Keeps focus in the combobox, so the list stays open for the next pick.
               onMouseDown={(e) => e.preventDefault()}

@@ -2,12 +2,15 @@
 // users holding it, each pair and user picked in a searchable multi-select. Save writes the name
 // (create or rename), then the pairs, then each changed user's roles (read again first, their other
 // roles kept). A refused write shows the server's message here with everything typed kept; a role
-// created before a later step failed is edited, not created again, on the next Save.
+// created before a later step failed is edited, not created again, on the next Save. Built-in roles
+// keep their names and the pairs code gives them (shown fixed); an admin adds pairs and users to them.
 import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '../../app/Modal';
 import { SearchableMultiSelect } from '../../app/forms/SearchableMultiSelect';
 import { apiProblem } from '../../app/errors/apiProblem';
 import { addSuccessToast } from '../toasts/toastStore';
+import { ROLES } from '../../../../shared/security/roles';
+import { pairKey } from '../../../../shared/security/permissions';
 import { leftWithoutRole, membersOf, membershipChanges, pairLabel } from './roleMembers';
 import { allPermissionPairs, allUsers, createRole, readUser, renameRole, rolePermissions, setRolePermissions, updateUser, type PermissionPair, type RoleRow, type UserRow } from './securityApi';
 
@@ -47,6 +50,12 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
     };
   }, [role]);
 
+  const builtin = role !== null && role.name in ROLES;
+  const fixedPairs = useMemo(() => {
+    if (!role || !builtin || !loaded) return new Set<number>();
+    const own = new Set(ROLES[role.name].map(([p, v]) => pairKey(p, v)));
+    return new Set(loaded.pairs.filter((p) => own.has(pairKey(p.permission, p.view))).map((p) => p.id));
+  }, [role, builtin, loaded]);
   const pairOptions = useMemo(() => (loaded?.pairs ?? []).map((p) => ({ value: p.id, label: pairLabel(p.permission, p.view) })), [loaded]);
   const userOptions = useMemo(() => (loaded?.users ?? []).map((u) => ({ value: u.id, label: userLabel(u) })), [loaded]);
 
@@ -96,8 +105,9 @@ export function RoleDialog({ role, onClose, onSaved }: { role: RoleRow | null; o
 
   return (
     <Modal title={role ? 'Edit role' : 'Add role'} onClose={onClose} onSubmit={() => void save()}>
-      <label className="field"><span className="field__label">Name</span><input className="input" autoFocus value={name} onChange={(e) => setName(e.target.value)} aria-label="Role name" /></label>
-      <SearchableMultiSelect label="Permissions" options={pairOptions} value={permissions} onChange={(v) => setPermissions(v.map(Number))} loading={!loaded} placeholder="Search permissions" />
+      <label className="field"><span className="field__label">Name</span><input className="input" autoFocus value={name} readOnly={builtin} aria-describedby={builtin ? 'role-name-note' : undefined} onChange={(e) => setName(e.target.value)} aria-label="Role name" /></label>
+      {builtin && <p id="role-name-note" className="field__hint">Built-in roles keep their names and the permissions they come with.</p>}
+      <SearchableMultiSelect label="Permissions" options={pairOptions} value={permissions} onChange={(v) => setPermissions(v.map(Number))} loading={!loaded} placeholder="Search permissions" fixed={fixedPairs} fixedNote="built-in" />
       <SearchableMultiSelect label="Users" options={userOptions} value={members} onChange={(v) => setMembers(v.map(Number))} loading={!loaded} placeholder="Search users" />
       {problem && <p role="alert" className="field__error">{problem}</p>}
       <div className="modal__actions">

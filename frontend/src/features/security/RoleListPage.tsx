@@ -1,6 +1,6 @@
 // /roles/list/ (Settings -> List Roles, admins): roles on the shared ListView; each row shows its
-// permission/view pairs on demand; custom roles are created, edited (name, pairs, users: RoleDialog)
-// and deleted here.
+// permission/view pairs on demand; roles are edited (name, pairs, users: RoleDialog; built-in ones keep
+// their names), custom ones created and deleted here.
 import { useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
 import { ListView } from '../../app/list/ListView';
@@ -45,13 +45,14 @@ export default function RoleListPage() {
       id: 'actions',
       header: 'Actions',
       hiddenHeader: true,
-      render: (r) =>
-        BUILTIN.has(r.name) ? null : (
-          <>
-            <button type="button" className="button button--ghost button--small" aria-label={`Edit role ${r.name}`} onClick={() => rows.setEditing(r)}>Edit</button>
+      render: (r) => (
+        <>
+          <button type="button" className="button button--ghost button--small" aria-label={`Edit role ${r.name}`} onClick={() => rows.setEditing(r)}>Edit</button>
+          {!BUILTIN.has(r.name) && (
             <button type="button" className="button button--ghost button--small" aria-label={`Delete role ${r.name}`} onClick={() => rows.askDelete([r])}>Delete</button>
-          </>
-        ),
+          )}
+        </>
+      ),
     },
   ];
   return (
