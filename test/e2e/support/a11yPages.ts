@@ -38,6 +38,16 @@ const listPage = (name: string, path: string, title: string, table: string): A11
     await page.getByRole('table', { name: table }).locator('tbody tr').first().waitFor();
   },
 });
+/** Explore on the fixture chart, drawn, then put in the state to audit. */
+const exploreState = (name: string, then: (page: Page) => Promise<void>): A11yPage => ({
+  name,
+  route: 'explore',
+  path: (f) => `/explore/?slice_id=${f.chartId}`,
+  ready: async (page) => {
+    await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+    await then(page);
+  },
+});
 const drawnCharts = (page: Page) => page.locator('section[data-chart-id][data-status="success"]').first().waitFor({ timeout: 30_000 });
 
 /** A drawn dashboard's filter configuration modal with a new filter added. */
@@ -163,104 +173,56 @@ export const A11Y_PAGES: A11yPage[] = [
       await page.getByRole('region', { name: 'Dashboards' }).waitFor();
     },
   },
-  {
-    name: 'Explore with a chart',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.getByRole('complementary', { name: 'Datasource' }).waitFor();
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-    },
-  },
-  {
-    name: 'Explore data pane open on Results',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-      await page.getByRole('tablist', { name: 'Data' }).getByRole('tab', { name: 'Results' }).click();
-      await page.getByRole('tabpanel', { name: 'Results' }).getByRole('table').waitFor();
-    },
-  },
-  {
-    name: 'Explore View as table modal',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'View as table' }).click();
-      await page.getByRole('dialog', { name: /^Results: / }).getByRole('table').waitFor();
-    },
-  },
-  {
-    name: 'Explore chart error with its details open',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Add filter to Filters' }).click();
-      const editor = page.getByRole('dialog', { name: 'Edit filter' });
-      await editor.getByRole('tab', { name: 'Custom SQL' }).click();
-      await editor.getByLabel('Custom SQL filter').fill('no_such_column = 1');
-      await editor.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('button', { name: 'Update chart' }).click();
-      await page.locator('.explore__chart').getByRole('button', { name: 'See more' }).click();
-      await page.getByLabel('Error details').waitFor();
-    },
-  },
-  {
-    name: 'Explore save modal',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Save chart' }).getByLabel('Save (Overwrite)').waitFor();
-    },
-  },
-  {
-    name: 'Explore metric editor on a chosen metric',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-      // The fixture chart (a histogram) has no metrics: a bar chart gets one, then it is edited.
-      await page.getByLabel('Visualization type').selectOption('echarts_timeseries_bar');
-      await page.getByRole('button', { name: /^Add Metrics/ }).click();
-      const adding = page.getByRole('dialog', { name: 'Add metric' });
-      await adding.getByRole('tab', { name: 'Simple' }).click();
-      await adding.getByLabel('Metric column').selectOption({ index: 1 });
-      await adding.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('button', { name: /: edit metric in Metrics$/ }).click();
-      await page.getByRole('dialog', { name: 'Edit metric' }).getByRole('tab', { name: 'Custom SQL' }).click();
-    },
-  },
-  {
-    name: 'Explore change dataset modal',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Change dataset' }).click();
-      await page.getByRole('dialog', { name: 'Change dataset' }).getByRole('radio').first().waitFor();
-    },
-  },
-  {
-    name: 'Explore filter editor with the time range picker',
-    route: 'explore',
-    path: (f) => `/explore/?slice_id=${f.chartId}`,
-    ready: async (page) => {
-      await page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Add filter to Filters' }).click();
-      const editor = page.getByRole('dialog', { name: 'Edit filter' });
-      await editor.getByLabel('Filter operator').selectOption('TEMPORAL_RANGE');
-      await editor.getByRole('button', { name: 'No filter, Time range' }).click();
-      const picker = editor.getByRole('group', { name: 'Edit Time range' });
-      await picker.getByLabel('Range type').selectOption('Advanced');
-      await picker.getByLabel('Time range', { exact: true }).fill('Last year');
-      await picker.getByText(/^Actual time range: /).waitFor();
-    },
-  },
+  exploreState('Explore with a chart', async (page) => {
+    await page.getByRole('complementary', { name: 'Datasource' }).waitFor();
+  }),
+  exploreState('Explore data pane open on Results', async (page) => {
+    await page.getByRole('tablist', { name: 'Data' }).getByRole('tab', { name: 'Results' }).click();
+    await page.getByRole('tabpanel', { name: 'Results' }).getByRole('table').waitFor();
+  }),
+  exploreState('Explore View as table modal', async (page) => {
+    await page.getByRole('button', { name: 'View as table' }).click();
+    await page.getByRole('dialog', { name: /^Results: / }).getByRole('table').waitFor();
+  }),
+  exploreState('Explore chart error with its details open', async (page) => {
+    await page.getByRole('button', { name: 'Add filter to Filters' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit filter' });
+    await editor.getByRole('tab', { name: 'Custom SQL' }).click();
+    await editor.getByLabel('Custom SQL filter').fill('no_such_column = 1');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await page.locator('.explore__chart').getByRole('button', { name: 'See more' }).click();
+    await page.getByLabel('Error details').waitFor();
+  }),
+  exploreState('Explore save modal', async (page) => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Save chart' }).getByLabel('Save (Overwrite)').waitFor();
+  }),
+  exploreState('Explore metric editor on a chosen metric', async (page) => {
+    // The fixture chart (a histogram) has no metrics: a bar chart gets one, then it is edited.
+    await page.getByLabel('Visualization type').selectOption('echarts_timeseries_bar');
+    await page.getByRole('button', { name: /^Add Metrics/ }).click();
+    const adding = page.getByRole('dialog', { name: 'Add metric' });
+    await adding.getByRole('tab', { name: 'Simple' }).click();
+    await adding.getByLabel('Metric column').selectOption({ index: 1 });
+    await adding.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: /: edit metric in Metrics$/ }).click();
+    await page.getByRole('dialog', { name: 'Edit metric' }).getByRole('tab', { name: 'Custom SQL' }).click();
+  }),
+  exploreState('Explore change dataset modal', async (page) => {
+    await page.getByRole('button', { name: 'Change dataset' }).click();
+    await page.getByRole('dialog', { name: 'Change dataset' }).getByRole('radio').first().waitFor();
+  }),
+  exploreState('Explore filter editor with the time range picker', async (page) => {
+    await page.getByRole('button', { name: 'Add filter to Filters' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit filter' });
+    await editor.getByLabel('Filter operator').selectOption('TEMPORAL_RANGE');
+    await editor.getByRole('button', { name: 'No filter, Time range' }).click();
+    const picker = editor.getByRole('group', { name: 'Edit Time range' });
+    await picker.getByLabel('Range type').selectOption('Advanced');
+    await picker.getByLabel('Time range', { exact: true }).fill('Last year');
+    await picker.getByText(/^Actual time range: /).waitFor();
+  }),
   {
     name: 'dashboard in view',
     route: 'superset/dashboard/$idOrSlug',
