@@ -2,7 +2,7 @@
 // event. Claim names are Cognito's: sub, username, cognito:groups; user_id carries our integer id.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Grants } from '../../shared/security/permissions';
-import { roleOfGroup } from '../../shared/security/roleGroups';
+import { rolesOfGroupsClaim } from '../../shared/security/roleGroups';
 
 export interface Identity {
   userId: number;
@@ -14,33 +14,12 @@ export interface Identity {
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 
-/**
- * The role names of the groups claim. HTTP API flattens array claims to "[a b]"; local tokens keep
- * real arrays. Accept both; each group is a role name percent-encoded (shared/security/roleGroups.ts).
- */
-export const parseGroups = (value: Claims[string]): string[] => groupsOf(value).map(roleOfGroup);
-
-function groupsOf(value: Claims[string]): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value !== 'string' || value === '') return [];
-  const trimmed = value.trim();
-  if (trimmed.startsWith('[')) {
-    try {
-      const parsed = JSON.parse(trimmed);
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      return trimmed.slice(1, -1).split(/[\s,]+/).filter(Boolean);
-    }
-  }
-  return trimmed.split(/[\s,]+/).filter(Boolean);
-}
-
 export function identityFromClaims(claims: Claims | undefined): Identity | null {
   if (!claims) return null;
   const userId = Number(claims.user_id ?? claims['custom:user_id'] ?? claims.sub);
   const username = String(claims.username ?? claims['cognito:username'] ?? '');
   if (!Number.isInteger(userId) || userId <= 0 || !username) return null;
-  return { userId, username, roles: parseGroups(claims['cognito:groups']) };
+  return { userId, username, roles: rolesOfGroupsClaim(claims['cognito:groups']) };
 }
 
 export function identityFromEvent(event: Pick<APIGatewayProxyEventV2, 'requestContext'>): Identity | null {

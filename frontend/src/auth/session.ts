@@ -2,7 +2,7 @@
 // identity read from its claims. The API client reads the token from here; a 401 ends the session and
 // the router, which listens, sends the user to /login.
 import { proxy } from 'valtio';
-import { roleOfGroup } from '../../../shared/security/roleGroups';
+import { rolesOfGroupsClaim } from '../../../shared/security/roleGroups';
 
 export const TOKEN_STORAGE_KEY = 'sqlscape.access_token';
 
@@ -63,7 +63,7 @@ export function sessionFromToken(token: string | null, nowMs = Date.now()): Sess
     token,
     username: claims.username ?? claims['cognito:username'] ?? null,
     userId: Number.isFinite(userId) ? userId : null,
-    roles: (Array.isArray(groups) ? groups.map(String) : typeof groups === 'string' && groups ? groups.split(/[\s,]+/) : []).map(roleOfGroup),
+    roles: rolesOfGroupsClaim(groups),
     fullName: null,
     permissions: null,
     featureFlags: {},
