@@ -11,5 +11,6 @@ export { deleteComponent } from './remove';
 export { toTopLevelTabs, flattenTopLevelTabs, hasTopLevelTabs } from './tabs';
 export { updateMeta } from './edit';
 export * from './history';
+export { layoutComponents, parseLayoutJson } from './parse';
 export { validateLayout, chartIdsOf, type LayoutIssue } from './validate';
 export { emptyLayout, layoutOfCharts, toPositionJson } from './defaults';

@@ -4,6 +4,7 @@
 import { COMPONENT_TYPES, DASHBOARD_VERSION_KEY, HEADER_ID, ROOT_ID, type ComponentType, type LayoutItem } from './types';
 import { isValidChild, shouldWrapInRow } from './validChild';
 import { MAX_DEPTH } from './constants';
+import { layoutComponents } from './parse';
 
 export interface LayoutIssue {
   id: string;
@@ -18,7 +19,10 @@ function itemIssues(id: string, raw: unknown): LayoutIssue[] {
   const issues: LayoutIssue[] = [];
   if (item.id !== id) issues.push({ id, message: `Component id ${String(item.id)} does not match its key` });
   if (!isType(item.type)) issues.push({ id, message: `Unknown component type ${JSON.stringify(item.type)}` });
-  if (!Array.isArray(item.children) || item.children.some((c) => typeof c !== 'string')) issues.push({ id, message: 'children must be a list of ids' });
+  // Superset leaves the list out of components that hold none (HEADER_ID).
+  if (item.children !== undefined && (!Array.isArray(item.children) || item.children.some((c) => typeof c !== 'string'))) {
+    issues.push({ id, message: 'children must be a list of ids' });
+  }
   if (item.meta !== undefined && (typeof item.meta !== 'object' || item.meta === null)) issues.push({ id, message: 'meta must be an object' });
   if (item.type === 'CHART' && !Number.isInteger(item.meta?.chartId)) issues.push({ id, message: 'A chart component needs an integer meta.chartId' });
   return issues;
@@ -39,7 +43,7 @@ export function validateLayout(value: unknown, chartExists?: (chartId: number) =
   if (entries.length === 0) return [];
   const issues = entries.flatMap(([id, raw]) => itemIssues(id, raw));
   if (issues.length) return issues;
-  const layout = Object.fromEntries(entries) as Record<string, LayoutItem>;
+  const layout = layoutComponents(Object.fromEntries(entries));
   if (!layout[ROOT_ID]) return [{ id: ROOT_ID, message: 'The layout has no ROOT_ID component' }];
   const parentOf = new Map<string, string>();
   for (const item of Object.values(layout)) {
@@ -63,8 +67,10 @@ export function validateLayout(value: unknown, chartExists?: (chartId: number) =
     }
   };
   walk(ROOT_ID, 0);
-  // HEADER_ID holds the dashboard title beside the tree, as Superset stores it.
-  for (const id of Object.keys(layout)) if (!reached.has(id) && id !== HEADER_ID) issues.push({ id, message: 'Component is not reachable from ROOT_ID' });
+  // HEADER_ID holds the dashboard title beside the tree, as Superset stores it; an empty container
+  // left beside it (the GRID_ID of a dashboard turned into top-level tabs) shows nothing and is kept.
+  const strayAllowed = (item: LayoutItem) => item.id === HEADER_ID || (item.children.length === 0 && item.type !== 'CHART');
+  for (const [id, item] of Object.entries(layout)) if (!reached.has(id) && !strayAllowed(item)) issues.push({ id, message: 'Component is not reachable from ROOT_ID' });
   if (chartExists) for (const chartId of chartIdsOf(layout)) if (!chartExists(chartId)) issues.push({ id: `chart ${chartId}`, message: `Chart ${chartId} does not exist` });
   return issues;
 }

@@ -2,7 +2,7 @@
 // run together; charts the layout does not place yet go to a new row at the bottom (Superset's
 // orphaned charts, e.g. one just saved "to this dashboard" from Explore).
 import { ref } from 'valtio';
-import { DASHBOARD_VERSION_KEY, GRID_DEFAULT_CHART_WIDTH, GRID_ID, ROOT_ID, chartIdsOf, emptyLayout, newComponent, startHistory, type Layout } from '../../../../../shared/dashboard/layout/index';
+import { GRID_DEFAULT_CHART_WIDTH, parseLayoutJson, GRID_ID, ROOT_ID, chartIdsOf, emptyLayout, newComponent, startHistory, type Layout } from '../../../../../shared/dashboard/layout/index';
 import { can, userIsAdmin } from '../../../../../shared/security/permissions';
 import { readUrlDataMask } from './filterStateUrl';
 import { api } from '../../../api/client';
@@ -18,14 +18,8 @@ import { initDataMask } from './filterActions';
 import type { DataMask } from '../../../../../shared/dashboard/filters/index';
 
 function parseLayout(text: string | null | undefined, title: string): Layout {
-  if (!text) return emptyLayout(title);
-  try {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    delete parsed[DASHBOARD_VERSION_KEY];
-    return Object.keys(parsed).length ? (parsed as Layout) : emptyLayout(title);
-  } catch {
-    return emptyLayout(title);
-  }
+  const layout = parseLayoutJson(text);
+  return Object.keys(layout).length ? layout : emptyLayout(title);
 }
 
 /** Charts on the dashboard that the layout does not place get a row of their own at the bottom. */
