@@ -2,7 +2,7 @@
 // applied/rejected filters, from/to of the time range, the effective row limit and the post-processing
 // plan. Pure apart from the expression checks on the engine's own parser.
 import type { OrderBy, QueryObject } from '../../../shared/schemas/chartData';
-import { columnSql, missingColumns, resolveColumn, temporalSql, unknownColumnNames, type ResolvedColumn } from './columns';
+import { columnLabel, columnSql, missingColumns, resolveColumn, temporalSql, unknownColumnNames, type ResolvedColumn } from './columns';
 import { fromClause, makeContext, queryError, type CompileContext } from './context';
 import { compileFilter, parseRange, rangePredicate } from './filters';
 import { effectiveRowLimit, effectiveRowOffset, effectiveSeriesLimit, SAMPLES_ROW_LIMIT } from './limits';
@@ -46,6 +46,24 @@ async function orderSql(context: CompileContext, item: OrderBy[0], metrics: Reso
   if ('columnType' in item || 'timeGrain' in item || 'isColumnReference' in item) return (await resolveColumn(context, item as never)).sql;
   const label = metricLabel(item as never);
   return (metrics.find((metric) => metric.label === label) ?? (await resolveMetric(context, item as never))).sql;
+}
+
+/**
+ * The order of a query that names none, so the same request gives the same rows every run (an engine's
+ * hash aggregate returns groups in any order): a time series by its time axis, then Superset's default
+ * of the main metric, descending unless order_desc is false (get_sqla_query), then the other dimensions
+ * to break ties. A query without metrics keeps the table's order; one without dimensions has one row.
+ */
+function defaultOrder(query: NormalizedQuery, dims: ResolvedColumn[], metrics: ResolvedMetric[]): [string, boolean][] {
+  if (metrics.length === 0 || dims.length === 0) return [];
+  const baseAxis = new Set(query.columns.filter((ref) => typeof ref !== 'string' && ref.columnType === 'BASE_AXIS').map(columnLabel));
+  const isTime = (d: ResolvedColumn) => d.label === DTTM_ALIAS || (d.temporal && (query.is_timeseries || baseAxis.has(d.label)));
+  const time = dims.filter(isTime);
+  return [
+    ...time.map((d): [string, boolean] => [d.sql, true]),
+    [metrics[0].sql, query.order_desc === false],
+    ...dims.filter((d) => !isTime(d)).map((d): [string, boolean] => [d.sql, true]),
+  ];
 }
 
 /** One OR group of row level security clauses, each checked on its own before they are joined. */
@@ -127,6 +145,7 @@ export async function compileQuery(input: CompileInput): Promise<CompiledQuery> 
 
   const order: string[] = [];
   for (const [item, ascending] of query.orderby) order.push(dialect.orderItem(await orderSql(context, item, metrics, dims), ascending));
+  if (order.length === 0) for (const [sql, ascending] of defaultOrder(query, dims, metrics)) order.push(dialect.orderItem(sql, ascending));
 
   const whereSql = where.length > 0 ? where.join(' AND ') : null;
   const joins: string[] = [];
