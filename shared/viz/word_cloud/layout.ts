@@ -38,7 +38,25 @@ function rotationOf(text: string, rotation: Rotation): 0 | 90 {
 
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
 
+/** Scale steps tried when the words do not all fit (Superset's cloud shrinks until its top words fit). */
+const FIT_STEPS = 8;
+const FIT_SHRINK = 0.85;
+
+/**
+ * Every word placed when they fit at some scale down to FIT_SHRINK^FIT_STEPS of the asked sizes (the
+ * largest scale that fits them all); past that, as many as fit at the smallest scale.
+ */
 export function layoutWords(words: Word[], width: number, height: number, rotation: Rotation): PlacedWord[] {
+  const wanted = Math.min(words.length, MAX_WORDS);
+  let placed: PlacedWord[] = [];
+  for (let step = 0, scale = 1; step <= FIT_STEPS; step += 1, scale *= FIT_SHRINK) {
+    placed = placeWords(words.map((w) => ({ ...w, size: w.size * scale })), width, height, rotation);
+    if (placed.length >= wanted) break;
+  }
+  return placed;
+}
+
+function placeWords(words: Word[], width: number, height: number, rotation: Rotation): PlacedWord[] {
   const placed: PlacedWord[] = [];
   const boxes: Box[] = [];
   const aspect = width / Math.max(1, height);

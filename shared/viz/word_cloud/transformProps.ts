@@ -30,11 +30,13 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
         type: 'scatter',
         name: metricLabel,
         symbolSize: 1,
-        itemStyle: { opacity: 0 },
+        // The points carry the words only: a transparent color, not opacity 0, which ECharts also gives
+        // the labels (every word was drawn invisible).
+        itemStyle: { color: 'transparent' },
         data: words.map((w) => ({
           name: w.text,
           value: [w.x, w.y],
-          label: { show: true, position: 'inside', formatter: w.text, fontSize: Math.round(w.size), rotate: w.rotate, color: color(w.text) },
+          label: { show: true, position: 'inside', formatter: w.text, fontSize: Math.round(w.size), rotate: w.rotate, color: color(w.text), opacity: 1 },
         })),
       },
     ],

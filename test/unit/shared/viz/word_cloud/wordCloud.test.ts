@@ -36,4 +36,13 @@ describe('word_cloud', () => {
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(10);
     expect(renderSvg(props.option, 600, 400).svg).toContain(data[0].name);
   });
+  it('draws every word visibly: 13 genres with large sizes all fit, and no word is transparent', () => {
+    const genres = ['Action', 'Adventure', 'Comedy', 'Drama', 'Thriller/Suspense', 'Horror', 'Romantic Comedy', 'Musical', 'Documentary', 'Black Comedy', 'Western', 'Concert/Performance', 'Multiple Genres'];
+    const rows = { data: genres.map((g, i) => ({ genre: g, gross: (i + 1) * 3.3e9 })), colnames: ['genre', 'gross'], coltypes: [1, 0] };
+    const props = plugin.transformProps({ formData: { ...fd, series: 'genre', metric: 'gross', size_from: 10, size_to: 70, rotation: 'square' }, queriesData: [rows as never], width: 600, height: 400 });
+    const { svg } = renderSvg(props.option, 600, 400);
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)];
+    expect(texts.map((t) => t[1].replace('&amp;', '&')).sort()).toEqual([...genres].sort());
+    for (const [tag] of texts) expect(tag).not.toMatch(/fill-opacity="0"/);
+  });
 });
