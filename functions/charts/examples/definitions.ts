@@ -201,4 +201,37 @@ export const EXAMPLE_CHARTS: ExampleChart[] = [
     description: 'Barley yield per site and variety.',
     params: { columns: ['site', 'variety'], metric: metric('SUM', 'yield'), adhoc_filters: [], row_limit: 10000 },
   },
+  {
+    slice_name: 'Car profiles by origin',
+    viz_type: 'radar',
+    table: 'cars',
+    description: 'Average horsepower, fuel economy, acceleration and cylinders of the cars of each origin.',
+    params: {
+      groupby: ['Origin'],
+      metrics: [metric('AVG', 'Horsepower'), metric('AVG', 'Miles_per_Gallon'), metric('AVG', 'Acceleration'), metric('AVG', 'Cylinders')],
+      adhoc_filters: [],
+      row_limit: 10,
+    },
+  },
+  {
+    slice_name: 'Barley yield from site to variety',
+    viz_type: 'sankey_v2',
+    table: 'barley',
+    description: "How each site's barley yield splits over the varieties grown there.",
+    params: { source: 'site', target: 'variety', metric: metric('SUM', 'yield'), adhoc_filters: [], row_limit: 10000 },
+  },
+  {
+    slice_name: 'Flight routes between airports',
+    viz_type: 'graph_chart',
+    table: 'flights_10k',
+    description: 'Airports linked by the flights between them, weighted by the number of flights.',
+    params: { source: 'origin', target: 'destination', metric: 'count', adhoc_filters: [], row_limit: 300, layout: 'force' },
+  },
+  {
+    slice_name: 'Worldwide gross by genre',
+    viz_type: 'word_cloud',
+    table: 'movies',
+    description: 'Movie genres sized by their worldwide gross.',
+    params: { series: 'Major Genre', metric: metric('SUM', 'Worldwide Gross'), adhoc_filters: [], row_limit: 100, size_from: 10, size_to: 70, rotation: 'square' },
+  },
 ];

@@ -128,9 +128,29 @@ async function loadTable(connection: DuckDBConnection, source: { file: string; t
     const col = quoteIdentifier(String(column));
     await connection.run(`ALTER TABLE ${name} ALTER COLUMN ${col} SET DATA TYPE VARCHAR USING json_extract_string(${col}, '$')`);
   }
+  await typeSlashTimestamps(connection, source.table);
   await connection.run(`COMMENT ON TABLE ${name} IS ${literal(EXAMPLES_COMMENT_PREFIX + source.file)}`);
   const count = await connection.runAndReadAll(`SELECT count(*)::BIGINT FROM ${name}`);
   return { table: source.table, file: source.file, rows: Number(count.getRows()[0][0]), ms: Date.now() - started };
+}
+
+/**
+ * Text columns whose every value is a 'YYYY/MM/DD HH:MM' time (the flights files' `date`), which
+ * DuckDB's JSON reader leaves as text, become TIMESTAMP so charts can use them as time columns.
+ */
+async function typeSlashTimestamps(connection: DuckDBConnection, table: string): Promise<void> {
+  const name = `main.${quoteIdentifier(table)}`;
+  const text = await connection.runAndReadAll(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = ${literal(table)} AND data_type = 'VARCHAR'`,
+  );
+  for (const [column] of text.getRows()) {
+    const col = quoteIdentifier(String(column));
+    const check = await connection.runAndReadAll(
+      `SELECT count(${col}) > 0 AND bool_and(regexp_full_match(${col}, '\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}')) FROM ${name}`,
+    );
+    if (check.getRows()[0][0] !== true) continue;
+    await connection.run(`ALTER TABLE ${name} ALTER COLUMN ${col} SET DATA TYPE TIMESTAMP USING strptime(${col}, '%Y/%m/%d %H:%M')`);
+  }
 }
 
 export async function buildExamples(targetPath: string, options: BuildOptions = {}): Promise<BuildReport> {

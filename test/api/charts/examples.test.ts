@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChartDataQueryContextSchema } from '../../../shared/schemas/chartData';
 import { EXAMPLE_CHARTS } from '../../../functions/charts/examples/definitions';
+import { VIZ_TYPES } from '../../../shared/viz/registry';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
 import { client, type Json } from '../sqllabHelpers';
 
@@ -10,11 +11,7 @@ let cloud: LocalCloud;
 let admin: string;
 const { call, q } = client(() => cloud);
 
-const VIZ_TYPES = [
-  'table', 'pivot_table_v2', 'big_number_total', 'big_number', 'echarts_timeseries_line', 'echarts_timeseries_bar',
-  'echarts_area', 'echarts_timeseries_scatter', 'echarts_timeseries_smooth', 'echarts_timeseries_step', 'mixed_timeseries',
-  'pie', 'funnel', 'gauge_chart', 'treemap_v2', 'heatmap_v2', 'histogram_v2', 'box_plot', 'bubble_v2', 'sunburst_v2',
-];
+
 
 beforeAll(async () => {
   cloud = await startLocalCloud({ env: { SEED_EXAMPLE_CHARTS: '1' } });
@@ -36,6 +33,10 @@ describe('example datasets and charts', () => {
       expect(context.success, `${chart.slice_name}: ${JSON.stringify(context.error?.issues)}`).toBe(true);
       expect(context.data!.datasource.id).toBe(chart.datasource_id);
       expect(context.data!.queries.length).toBeGreaterThan(0);
+      // Each example draws something: its saved query context answers rows.
+      const data = await call('/api/v1/chart/data', { method: 'POST', token: admin, json: JSON.parse(chart.query_context) });
+      expect(data.status, `${chart.slice_name}: ${JSON.stringify(data.body).slice(0, 300)}`).toBe(200);
+      expect(data.body.result[0].rowcount, chart.slice_name).toBeGreaterThan(0);
     }
   });
 
