@@ -53,6 +53,16 @@ function baseValue(fn: AggregateFunction, acc: Acc): number | null {
   }
 }
 
+/** Keys part by part: two numbers (dates are epoch ms) by value, anything else by its label. */
+function compareKeys(a: string[], rawA: unknown[], b: string[], rawB: unknown[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const [x, y] = [rawA[i], rawB[i]];
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : (a[i] ?? '').localeCompare(b[i] ?? '', undefined, { numeric: true });
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
 export interface Pivot {
   rowKeys: string[][];
   colKeys: string[][];
@@ -71,11 +81,15 @@ export function buildPivot(
   const cells = new Map<string, Acc>();
   const rowSet = new Map<string, string[]>();
   const colSet = new Map<string, string[]>();
+  // The values behind each key's labels: keys sort by them (dates and numbers in their own order).
+  const rawOf = new Map<string, unknown[]>();
   for (const record of records) {
     const rk = rowFields.map((f) => label(f, record[f]));
     const ck = colFields.map((f) => label(f, record[f]));
     rowSet.set(rk.join(SEP), rk);
     colSet.set(ck.join(SEP), ck);
+    rawOf.set(`r${rk.join(SEP)}`, rowFields.map((f) => record[f]));
+    rawOf.set(`c${ck.join(SEP)}`, colFields.map((f) => record[f]));
     for (let i = 0; i <= rk.length; i++) {
       for (let j = 0; j <= ck.length; j++) {
         for (const m of metrics) {
@@ -101,14 +115,15 @@ export function buildPivot(
     const denominator = fn.endsWith('Total') ? base([], [], m) : fn.endsWith('Rows') ? base(r, [], m) : base([], c, m);
     return denominator ? v / denominator : null;
   };
-  const sortKeys = (keys: string[][], ord: SortOrder, total: (k: string[]) => number) => {
+  const sortKeys = (side: 'r' | 'c', keys: string[][], ord: SortOrder, total: (k: string[]) => number) => {
     const sorted = [...keys];
-    if (ord.startsWith('key')) sorted.sort((a, b) => a.join(SEP).localeCompare(b.join(SEP), undefined, { numeric: true }));
+    const raw = (k: string[]) => rawOf.get(`${side}${k.join(SEP)}`) ?? [];
+    if (ord.startsWith('key')) sorted.sort((a, b) => compareKeys(a, raw(a), b, raw(b)));
     else sorted.sort((a, b) => total(a) - total(b));
     return ord.endsWith('z_to_a') ? sorted.reverse() : sorted;
   };
   const first = metrics[0];
-  const rowKeys = rowFields.length ? sortKeys([...rowSet.values()], order.rows, (k) => value(k, [], first) ?? 0) : [];
-  const colKeys = colFields.length ? sortKeys([...colSet.values()], order.cols, (k) => value([], k, first) ?? 0) : [];
+  const rowKeys = rowFields.length ? sortKeys('r', [...rowSet.values()], order.rows, (k) => value(k, [], first) ?? 0) : [];
+  const colKeys = colFields.length ? sortKeys('c', [...colSet.values()], order.cols, (k) => value([], k, first) ?? 0) : [];
   return { rowKeys, colKeys, value };
 }

@@ -3,7 +3,7 @@
 import type { PivotProps, TransformPropsInput } from '../types';
 import { GenericDataType } from '../query/contract';
 import { ensureArray, getColumnLabel, getMetricLabel } from '../controls/formDataUtils';
-import { getCurrencyFormatter, getNumberFormatter, type Currency } from '../format/index';
+import { getCurrencyFormatter, getNumberFormatter, getTimeFormatterForGranularity, SMART_DATE, type Currency } from '../format/index';
 import { formatDimension } from '../echarts/dimensions';
 import { buildPivot } from './pivot';
 import type { AggregateFunction, SortOrder } from './types';
@@ -18,7 +18,14 @@ export function transformProps(input: TransformPropsInput): PivotProps {
   const metrics = ensureArray(formData.metrics).map((m) => getMetricLabel(m as never));
   const fn = (formData.aggregateFunction as AggregateFunction | undefined) ?? 'Sum';
   const types = new Map((result?.colnames ?? []).map((n, i) => [n, result?.coltypes?.[i]]));
-  const label = (field: string, v: unknown) => formatDimension(v, types.get(field) === GenericDataType.Temporal, formData.date_format as string | undefined);
+  // Smart dates label a grain's buckets as Superset's pivot does: by the grain's own pattern (2013-04).
+  const dateFormat = formData.date_format as string | undefined;
+  const grain = formData.time_grain_sqla as string | undefined;
+  const timeFormat = (!dateFormat || dateFormat === SMART_DATE) && grain ? getTimeFormatterForGranularity(grain) : null;
+  const label = (field: string, v: unknown) => {
+    const temporal = types.get(field) === GenericDataType.Temporal;
+    return temporal && timeFormat && typeof v === 'number' ? timeFormat(v) : formatDimension(v, temporal, dateFormat);
+  };
   const pivot = buildPivot(result?.data ?? [], rowFields, colFields, metrics, fn, label, {
     rows: (formData.rowOrder as SortOrder | undefined) ?? 'key_a_to_z',
     cols: (formData.colOrder as SortOrder | undefined) ?? 'key_a_to_z',

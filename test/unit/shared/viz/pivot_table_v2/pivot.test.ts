@@ -59,4 +59,19 @@ describe('pivot_table_v2', () => {
     const t = draw({ transposePivot: true });
     expect([t.rowFields, t.colFields]).toEqual([['Cylinders'], ['Origin']]);
   });
+  it('temporal rows keep date order and are labelled by their grain, not as bare month names in a-z order', () => {
+    const month = (m: number) => Date.UTC(2013, m, 1);
+    const monthly = result(
+      [['date', T.time], ['count', T.num]],
+      [11, 0, 3, 7, 1].map((m) => ({ date: month(m), count: m + 1 })).concat([{ date: Date.UTC(2014, 0, 1), count: 13 }]),
+    );
+    const p = plugin.transformProps({
+      formData: { ...fd, groupbyRows: ['date'], groupbyColumns: [], time_grain_sqla: 'P1M', date_format: 'smart_date' },
+      queriesData: [monthly],
+      width: 1,
+      height: 1,
+    });
+    expect(p.rowKeys).toEqual([['2013-01'], ['2013-02'], ['2013-04'], ['2013-08'], ['2013-12'], ['2014-01']]);
+    expect(p.value(['2013-12'], [], 'count')).toBe(12);
+  });
 });
