@@ -155,3 +155,51 @@ describe('dataset list', () => {
     await screenshot(page, 'dataset-list');
   });
 });
+
+describe('loading state', () => {
+  it('says the list is loading until its first page arrives, instead of headers with no rows or an empty state', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pattern = /\/api\/v1\/chart\/\?/;
+    await page.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${cloud.url}/chart/list/?viewMode=table`);
+      const loading = page.getByRole('status').filter({ hasText: 'Loading charts…' });
+      await loading.waitFor();
+      expect(await page.getByText('No charts yet').count()).toBe(0);
+      release();
+      await loading.waitFor({ state: 'detached' });
+    } finally {
+      release();
+      await page.unroute(pattern);
+    }
+  });
+});
+
+describe('list tables', () => {
+  it('align each header with its cells on a list opened first, before SQL Lab was ever loaded', async () => {
+    const dataset = (await api('/api/v1/dataset/get_or_create/', { method: 'POST', json: { database_id: 1, table_name: 'cars', schema: 'main' } })).body?.result as { table_id: number };
+    await api('/api/v1/chart/', { method: 'POST', json: { slice_name: 'Aligned cars', viz_type: 'big_number_total', datasource_id: dataset.table_id, datasource_type: 'table', params: '{"metric":"count"}' } });
+    // A new document of the signed-in context: only the chart list's own styles are loaded.
+    const fresh = await browser.newPage();
+    try {
+      await fresh.goto(`${cloud.url}/chart/list/?viewMode=table`);
+      const charts = fresh.getByRole('table', { name: 'Charts' });
+      await charts.getByRole('link').first().waitFor();
+      const edges = await charts.evaluate((t) => {
+        const header = t.querySelector('thead th:nth-child(2)') as HTMLElement;
+        const cell = t.querySelector('tbody tr td:nth-child(2)') as HTMLElement;
+        const inner = (el: HTMLElement) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft);
+        const label = (header.querySelector('button') ?? header) as HTMLElement;
+        return { align: getComputedStyle(header).textAlign, header: label.getBoundingClientRect().left, cell: inner(cell) };
+      });
+      expect(edges.align).toBe('left');
+      expect(Math.abs(edges.header - edges.cell)).toBeLessThan(8);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

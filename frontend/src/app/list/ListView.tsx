@@ -46,6 +46,8 @@ export function ListView<Row>(props: ListViewProps<Row>) {
   const [state, update] = useListState(initial, [...sortable, initial.sortColumn]);
   const [data, setData] = useState<ListPage<Row> | null>(null);
   const [failed, setFailed] = useState(false);
+  /** A page is being asked for: before the first answer the list says so instead of showing no rows. */
+  const [pending, setPending] = useState(true);
   const [bulk, setBulk] = useState(false);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const args = useMemo(() => toListArgs(state, filters, pageSize), [state, filters, pageSize]);
@@ -53,6 +55,7 @@ export function ListView<Row>(props: ListViewProps<Row>) {
 
   useEffect(() => {
     let live = true;
+    setPending(true);
     // Typing in a search box waits for a pause before asking the server.
     const timer = setTimeout(() => {
       fetchPage(JSON.parse(argsKey) as ListArgs).then(
@@ -60,12 +63,17 @@ export function ListView<Row>(props: ListViewProps<Row>) {
           if (!live) return;
           setData(page);
           setFailed(false);
+          setPending(false);
           // A refreshed page keeps the selection of rows it still shows (a late answer never unticks a box).
           const shown = new Set(page.result.map(rowKey));
           setSelected((s) => new Set([...s].filter((key) => shown.has(key))));
           props.onLoaded?.(page);
         },
-        () => live && setFailed(true),
+        () => {
+          if (!live) return;
+          setFailed(true);
+          setPending(false);
+        },
       );
     }, 200);
     return () => {
@@ -86,6 +94,8 @@ export function ListView<Row>(props: ListViewProps<Row>) {
       return next;
     });
   const showChecks = Boolean(bulkActions?.length) && bulk;
+  const loadingFirst = pending && !data;
+  const loadingNote = <span className="list-view__loading" role="status">Loading {props.label.toLowerCase()}…</span>;
 
   return (
     <div className="list-view">
@@ -119,7 +129,8 @@ export function ListView<Row>(props: ListViewProps<Row>) {
       {data && rows.length === 0 ? (
         <EmptyState headingLevel={2} title={filtered ? 'No results' : props.empty.title} message={filtered ? (props.empty.filteredMessage ?? 'Nothing matches these filters.') : props.empty.message} />
       ) : state.viewMode === 'card' && renderCard ? (
-        <ul className="list-view__cards" aria-label={props.label} aria-busy={!data}>
+        <ul className="list-view__cards" aria-label={props.label} aria-busy={pending}>
+          {loadingFirst && <li className="list-view__card list-view__card--loading">{loadingNote}</li>}
           {rows.map((row) => (
             <li key={rowKey(row)} className="list-view__card">
               {showChecks && <input type="checkbox" aria-label={`Select ${props.rowLabel(row)}`} checked={selected.has(rowKey(row))} onChange={() => toggle(row)} />}
@@ -129,7 +140,7 @@ export function ListView<Row>(props: ListViewProps<Row>) {
         </ul>
       ) : (
         <div className="panel list-view__panel">
-          <table className="simple-table list-view__table" aria-label={props.label} aria-busy={!data}>
+          <table className="simple-table list-view__table" aria-label={props.label} aria-busy={pending}>
             <thead>
               <tr>
                 {showChecks && (
@@ -162,6 +173,11 @@ export function ListView<Row>(props: ListViewProps<Row>) {
               </tr>
             </thead>
             <tbody>
+              {loadingFirst && (
+                <tr>
+                  <td colSpan={columns.length + (showChecks ? 1 : 0)}>{loadingNote}</td>
+                </tr>
+              )}
               {rows.map((row) => (
                 <tr key={rowKey(row)} aria-selected={showChecks ? selected.has(rowKey(row)) : undefined}>
                   {showChecks && (

@@ -20,7 +20,7 @@ export function QueryHistory({ editorId }: { editorId: string }) {
   };
   return (
     <div className="query-history">
-      <table className="query-history__table">
+      <table className="simple-table query-history__table">
         <thead>
           <tr>
             <th scope="col">State</th>
