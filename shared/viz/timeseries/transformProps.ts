@@ -35,6 +35,18 @@ export function valueAxis(formData: TransformPropsInput['formData'], formatter: 
   };
 }
 
+/**
+ * Bars on a time axis reach half a step (the smallest spacing of their times) past the first and last
+ * time; left to itself ECharts rounds the axis out to its next tick, an empty month after monthly data.
+ */
+function barTimeExtent(xs: unknown[]): Record<string, unknown> {
+  const times = [...new Set(xs.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
+  if (times.length === 0) return { boundaryGap: true };
+  const steps = times.slice(1).map((t, i) => t - times[i]);
+  const half = (steps.length ? Math.min(...steps) : 86_400_000) / 2;
+  return { min: times[0] - half, max: times[times.length - 1] + half };
+}
+
 export function transformTimeseries(input: TransformPropsInput, kind: TimeseriesKind): EChartsProps {
   const { formData, queriesData, width, height, theme } = input;
   const result = queriesData[0];
@@ -69,7 +81,7 @@ export function transformTimeseries(input: TransformPropsInput, kind: Timeseries
       ...(axisKind === 'time' ? { formatter: (v: number) => xFormatter(v) } : {}),
       ...(formData.xAxisLabelRotation ? { rotate: Number(formData.xAxisLabelRotation) } : {}),
     },
-    ...(axisKind === 'time' && kind === 'bar' ? { boundaryGap: true } : {}),
+    ...(axisKind === 'time' && kind === 'bar' ? barTimeExtent(series.flatMap((s) => s.data.map((p) => p[0]))) : {}),
   };
   const yAxis = valueAxis(formData, yFormatter, formData.y_axis_title);
   // Annotation layers draw over the chart's own series (not on horizontal bars, as in Superset).

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { transformTimeseries } from '../../../../../shared/viz/timeseries/transformProps';
 import { AVG_TEMP, SUM_PRECIP, T, empty, golden, result, timeRows } from '../fixtures';
+import { renderSvg } from '../render';
 import type { TimeseriesKind } from '../../../../../shared/viz/timeseries/seriesStyle';
 
 const fd = { viz_type: 'echarts_timeseries_line', x_axis: 'date', metrics: [SUM_PRECIP], groupby: ['weather'] };
@@ -40,6 +41,17 @@ describe('timeseries transformProps', () => {
   it('10k rows', () => {
     const props = draw([timeRows(10_000, ['a', 'b', 'c'], 'date')]);
     expect(series(props).map((s) => s.data.length)).toEqual([10_000, 10_000, 10_000]);
+  });
+  it('monthly bars end half a month after the last month, not at an empty next month', () => {
+    const months = [0, 1, 2, 3, 4, 5].map((m) => ({ date: Date.UTC(2001, m, 1), count: 500 + m }));
+    const props = draw([result([['date', T.time], ['count', T.num]], months)], { groupby: [], metrics: ['count'] }, 'bar');
+    const axis = props.option.xAxis as { min: number; max: number };
+    expect(axis.max).toBeLessThan(Date.UTC(2001, 5, 16));
+    expect(axis.max).toBeGreaterThan(Date.UTC(2001, 5, 1));
+    expect(axis.min).toBeGreaterThan(Date.UTC(2000, 11, 16));
+    const svg = renderSvg(props.option, 800, 400).svg;
+    expect(svg).not.toMatch(/>July</);
+    expect(svg).toMatch(/>June</);
   });
   it('a categorical x axis lists its categories', () => {
     const r = result([['Origin', T.str], ['count', T.num]], [{ Origin: 'USA', count: 254 }, { Origin: 'Japan', count: 79 }]);
