@@ -32,6 +32,49 @@ const layoutTypes = async (id: number) => {
 };
 
 describe('dashboards', () => {
+  it('fits each chart to its card: big numbers inside their box, the cars table scrolls to its last column', async () => {
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/examples-overview/`);
+    await page.getByRole('heading', { name: 'Examples overview', level: 1 }).waitFor();
+    await expect.poll(() => chartsDrawn(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+    const numbers = page.locator('.big-number');
+    await expect.poll(() => numbers.count()).toBeGreaterThanOrEqual(2);
+    for (const figure of await numbers.all()) {
+      const fit = await figure.evaluate((el) => {
+        const value = el.querySelector('.big-number__value') as HTMLElement | null;
+        const card = el.closest('section') as HTMLElement;
+        const box = card.getBoundingClientRect();
+        const text = value?.getBoundingClientRect();
+        const range = document.createRange();
+        if (value) range.selectNodeContents(value);
+        const glyphs = value ? range.getBoundingClientRect() : null;
+        return { name: el.getAttribute('aria-label'), box: [box.left, box.right], text: text ? [text.left, text.right] : null, glyphs: glyphs ? [glyphs.left, glyphs.right] : null };
+      });
+      if (!fit.glyphs) continue;
+      expect(fit.glyphs[0], `${fit.name} starts inside its card`).toBeGreaterThanOrEqual(fit.box[0]);
+      expect(fit.glyphs[1], `${fit.name} ends inside its card`).toBeLessThanOrEqual(fit.box[1]);
+    }
+    // The table is as wide as its card's body, so its last column is reached by scrolling, not clipped.
+    const table = page.getByRole('table', { name: 'Cars per origin and cylinders' });
+    await table.waitFor();
+    const scroll = await table.evaluate((t) => {
+      const scroller = t.closest('.chart-table') as HTMLElement;
+      const card = t.closest('section') as HTMLElement;
+      return { scroller: scroller.getBoundingClientRect().right, card: card.getBoundingClientRect().right, wide: scroller.scrollWidth > scroller.clientWidth };
+    });
+    expect(scroll.scroller).toBeLessThanOrEqual(scroll.card + 0.5);
+    const lastHeader = table.getByRole('columnheader').last();
+    await lastHeader.scrollIntoViewIfNeeded();
+    const seen = await lastHeader.evaluate((th) => {
+      const card = th.closest('section')!.getBoundingClientRect();
+      const cell = th.getBoundingClientRect();
+      return cell.right <= card.right + 0.5 && cell.left >= card.left - 0.5;
+    });
+    expect(seen).toBe(true);
+    await screenshot(page, 'examples-overview-fit');
+    await page.close();
+  });
+
   it('an example dashboard draws its charts in view, with their accessible names', async () => {
     const page = await signedIn();
     await page.goto(`${cloud.url}/superset/dashboard/examples-overview/`);

@@ -49,7 +49,8 @@ export function transformProps(input: TransformPropsInput): BigNumberProps {
       ? null
       : {
           animation: false,
-          grid: { left: 0, right: 0, top: 0, bottom: 0 },
+          // Room for the line's stroke: at 0 its peaks and first and last points were cut off.
+          grid: { left: 2, right: 2, top: 6, bottom: 2 },
           xAxis: { type: 'time', show: false },
           yAxis: { type: 'value', show: false, ...(formData.start_y_axis_at_zero === false ? { scale: true } : { min: 0 }) },
           tooltip: { trigger: 'axis', confine: true },

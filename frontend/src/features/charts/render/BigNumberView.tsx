@@ -2,11 +2,26 @@
 import type { BigNumberProps } from '../../../../../shared/viz/types';
 import { EChart } from './EChart';
 
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** The font size at which `text`, in the page's font at weight 600, is `width` pixels wide. */
+function fittingFontSize(text: string, width: number): number {
+  const probe = 100;
+  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  let measured = text.length * 0.7 * probe;
+  if (measureContext) {
+    measureContext.font = `600 ${probe}px ${getComputedStyle(document.body).fontFamily}`;
+    measured = measureContext.measureText(text).width || measured;
+  }
+  return (width / Math.max(measured, probe)) * probe;
+}
+
 export function BigNumberView({ props, label }: { props: BigNumberProps; label: string }) {
   const trendHeight = props.trendline ? Math.round(props.height * 0.45) : 0;
   const area = props.height - trendHeight;
-  // The number fills its area's height, but never wider than the cell (about 0.6 em per digit).
-  const fontSize = Math.max(12, Math.min(area * (props.subheader ? 0.55 : 0.7), (props.width / Math.max(3, props.formattedBigNumber.length)) * 1.6));
+  // The number fills its area's height, but never wider than 90% of the cell, measured in the font it
+  // is drawn with (an estimate per character let "284.5" run past both edges).
+  const fontSize = Math.max(12, Math.min(area * (props.subheader ? 0.55 : 0.7), fittingFontSize(props.formattedBigNumber, props.width * 0.9)));
   const change = props.subheader ? null : props.percentChange;
   return (
     <div className="big-number" role="figure" aria-label={label} style={{ width: props.width, height: props.height }}>
