@@ -87,7 +87,19 @@ function segmentsOf(template: string): Segment[] {
   return segments;
 }
 
-/** Matches a concrete path against an API Gateway path template; returns path parameters or null. */
+/** A path segment's text, or null when it is not valid percent-encoding (`%FF`, `%E0%A4%A`). */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Matches a concrete path against an API Gateway path template; returns path parameters or null. A
+ * parameter that is not valid percent-encoding matches nothing, so the request is a 404, not a crash.
+ */
 export function matchPath(template: string, path: string): Record<string, string> | null {
   const t = segmentsOf(template);
   const p = path.split('/');
@@ -105,11 +117,15 @@ export function matchPath(template: string, path: string): Record<string, string
       continue;
     }
     if (seg.greedy) {
-      params[seg.param] = p.slice(i).map(decodeURIComponent).join('/');
+      const rest = p.slice(i).map(decodeSegment);
+      if (rest.includes(null)) return null;
+      params[seg.param] = rest.join('/');
       return p.length > i ? params : null;
     }
     if (i >= p.length || p[i] === '') return null;
-    params[seg.param] = decodeURIComponent(p[i]);
+    const value = decodeSegment(p[i]);
+    if (value === null) return null;
+    params[seg.param] = value;
   }
   return t.length === p.length ? params : null;
 }

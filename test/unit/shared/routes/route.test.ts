@@ -14,6 +14,13 @@ describe('matchPath', () => {
     expect(matchPath('/files/{proxy+}', '/files/a/b')).toEqual({ proxy: 'a/b' });
   });
 
+  it('matches nothing where a parameter is not valid percent-encoding', () => {
+    expect(matchPath('/api/v1/chart/{pk}', '/api/v1/chart/%FF')).toBeNull();
+    expect(matchPath('/a/{name}/b', '/a/%E0%A4%A/b')).toBeNull();
+    expect(matchPath('/files/{proxy+}', '/files/a/%ZZ')).toBeNull();
+    expect(findRoute('GET', '/api/v1/chart/%FF')).toBeNull();
+  });
+
   it('fills templates back', () => {
     expect(fillPath('/api/v1/query/{pk}', { pk: 7 })).toBe('/api/v1/query/7');
   });
