@@ -14,6 +14,8 @@ const proxied = ['/api', '/kv', '/superset', '/tabstateview', '/tableschemaview'
 export default defineConfig({
   root,
   plugins: [react()],
+  // zod without its eval probe, which the pages' CSP would report (src/app/zodForCsp.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zodForCsp.ts', import.meta.url)) }] },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -6,7 +6,8 @@ import { raw } from '../http/respond';
 import { getPorts } from '../ports/index';
 import type { FormLoginBody } from '../../shared/routes/session';
 import { identityProviderFromEnv } from '../platform/auth/identityProvider';
-import { loginPageHtml } from '../platform/auth/loginPage';
+import { LOGIN_PAGE_STYLE, loginPageHtml } from '../platform/auth/loginPage';
+import { htmlPageHeaders } from '../http/htmlPage';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../platform/auth/loginThrottle';
 import { clientIp } from '../http/clientIp';
 import { SupersetError } from '../../shared/errors';
@@ -24,7 +25,7 @@ function page(req: HttpRequest, status: number, options: { error?: string; usern
   const token = cookiesOf(req)[CSRF_COOKIE] ?? newCsrfToken();
   return raw({
     statusCode: status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    headers: htmlPageHeaders({ styles: [LOGIN_PAGE_STYLE] }),
     cookies: [cookie(CSRF_COOKIE, token, { host: hostOf(req), maxAgeSeconds: CSRF_MAX_AGE })],
     body: loginPageHtml({ csrfToken: token, action: actionOf(req), ...options }),
   });

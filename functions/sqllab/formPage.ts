@@ -28,12 +28,9 @@ export function readPostedQuery(body: { form_data?: string; datasourceKey?: stri
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function postedQueryPage(query: PostedQuery): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Opening SQL Lab…</title>
-<meta name="referrer" content="no-referrer"></head>
-<body><p>Opening SQL Lab…</p>
-<script>
+/** The page's only script: parks the query and opens SQL Lab on it. */
+export function postedQueryScript(query: PostedQuery): string {
+  return `
 (function () {
   var target = '/sqllab/';
   try {
@@ -43,5 +40,13 @@ export function postedQueryPage(query: PostedQuery): string {
   } catch (e) {}
   location.replace(target);
 })();
-</script></body></html>`;
+`;
+}
+
+export function postedQueryPage(query: PostedQuery): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Opening SQL Lab…</title>
+<meta name="referrer" content="no-referrer"></head>
+<body><p>Opening SQL Lab…</p>
+<script>${postedQueryScript(query)}</script></body></html>`;
 }

@@ -100,6 +100,7 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
     webSocketApi: realtime.webSocketApi,
     webSocketStage: WEBSOCKET_STAGE,
     webDist: paths.webDist,
+    webappUrl: options.webappUrl,
     warn,
     description: 'sqlscape frontend and CDN',
   });

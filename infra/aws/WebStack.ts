@@ -1,7 +1,8 @@
 // The frontend: a private bucket behind CloudFront (Origin Access Control, so only the distribution
 // can read it), SPA page paths rewritten to /index.html, the API's paths forwarded uncached to the
 // HTTP API and /ws to the WebSocket API, so the app, its API and its socket share one origin (no
-// CORS, and the frontend needs no deploy-time URLs).
+// CORS, and the frontend needs no deploy-time URLs). Pages and API answers carry the security headers
+// of shared/resources/securityHeaders.ts through response headers policies.
 import { CfnOutput, Duration, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -14,6 +15,11 @@ import { acknowledgeBucketDeploymentHandler } from './bucketDeploymentNag';
 import { logBucket } from './accessLogs';
 import { privateBucket } from './StatefulStack';
 import { apiPathPatterns, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from './webPaths';
+import { responseHeadersPolicy } from './responseHeaders';
+import { apiPolicy, asyncSocketSources, pagePolicy, parseOrigins, webSocketOrigin } from '../../shared/resources/securityHeaders';
+
+/** CDK context naming the origins allowed to frame the app: `-c embedAllowedOrigins="https://a.example https://b.example"`. */
+export const EMBED_CONTEXT = 'embedAllowedOrigins';
 
 export interface WebStackProps extends StackProps {
   httpApi: apigwv2.HttpApi;
@@ -21,6 +27,10 @@ export interface WebStackProps extends StackProps {
   webSocketStage: string;
   /** The built frontend; deployed only when it exists. */
   webDist: string;
+  /** Origins allowed to frame the app's pages; default: the embedAllowedOrigins context, else none. */
+  embedAllowedOrigins?: string[];
+  /** Where users open the app: its wss:// twin is named in the pages' connect-src. */
+  webappUrl?: string;
   warn?: (message: string) => void;
 }
 
@@ -47,7 +57,13 @@ export class WebStack extends Stack {
       // Everything but Host (API Gateway routes on its own host name): Authorization, Sec-WebSocket-*, query strings.
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     });
-    const apiBehaviour = { ...passThrough(props.httpApi.apiEndpoint), compress: true };
+    const context = this.node.tryGetContext(EMBED_CONTEXT) as string | string[] | undefined;
+    const frameAncestors = props.embedAllowedOrigins ?? parseOrigins([context ?? []].flat().join(' '), `${EMBED_CONTEXT} (CDK context)`);
+    const appSocket = props.webappUrl ? parseOrigins(webSocketOrigin(new URL(props.webappUrl).origin), 'webappUrl') : [];
+    const connectSources = [...appSocket, ...asyncSocketSources(process.env.VITE_ASYNC_WS_URL)];
+    const pageHeaders = responseHeadersPolicy(this, 'PageHeaders', pagePolicy({ frameAncestors, connectSources, https: true }), 'sqlscape pages: CSP, nosniff, referrer, framing, HSTS');
+    const apiHeaders = responseHeadersPolicy(this, 'ApiHeaders', apiPolicy({ https: true }), 'sqlscape API answers: CSP none, nosniff, referrer, DENY framing, HSTS');
+    const apiBehaviour = { ...passThrough(props.httpApi.apiEndpoint), compress: true, responseHeadersPolicy: apiHeaders };
     const webSocketRewrite = new cloudfront.Function(this, 'WebSocketRewrite', {
       code: cloudfront.FunctionCode.fromInline(webSocketRewriteFunction(props.webSocketStage)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -72,6 +88,7 @@ export class WebStack extends Stack {
         // POST must pass the viewer so the rewrite function can redirect forms posted to pages.
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
         compress: true,
+        responseHeadersPolicy: pageHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {

@@ -21,6 +21,7 @@ import { Connections } from './gateway/connections';
 import { httpGateway } from './gateway/httpGateway';
 import { staticSite } from './gateway/staticSite';
 import { wsGateway } from './gateway/wsGateway';
+import { asyncSocketSources, EMBED_ALLOWED_ORIGINS, parseOrigins } from '../../shared/resources/securityHeaders';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -162,8 +163,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       lap('frontend');
     }
     const ws = wsGateway(connections, { region });
+    // Origins that may frame the app, and a WebSocket API on another host the build was pointed at.
+    const pages = {
+      frameAncestors: parseOrigins(process.env[EMBED_ALLOWED_ORIGINS], EMBED_ALLOWED_ORIGINS),
+      connectSources: asyncSocketSources(process.env.VITE_ASYNC_WS_URL),
+    };
     const server = createServer(
-      httpGateway({ secret: () => base.secret, site: staticSite(join(REPO_ROOT, 'dist/web')), region, log }),
+      httpGateway({ secret: () => base.secret, site: staticSite(join(REPO_ROOT, 'dist/web')), region, log, pages }),
     );
     server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
     const port = await listen(server, options.port ?? 8088, host);

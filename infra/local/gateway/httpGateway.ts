@@ -12,6 +12,7 @@ import { buildHttpEvent, toHttpAnswer, type Claims } from './apiEvent';
 import { matchApiRoute, type MatchedRoute } from './routeMatch';
 import type { StaticSite } from './staticSite';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../../../shared/resources/index';
+import { apiPolicy, headerFields, pagePolicy, webSocketOrigin, withSecurityHeaders, type PageSettings } from '../../../shared/resources/securityHeaders';
 
 export interface HttpGatewayOptions {
   secret: () => string;
@@ -22,12 +23,27 @@ export interface HttpGatewayOptions {
   /** API Gateway's integration timeout: 30 s, then 503. */
   timeoutMs?: number;
   log?: (line: string) => void;
+  /** What the pages' CSP allows besides the app itself: embedding origins and other WebSocket hosts. */
+  pages?: Pick<PageSettings, 'frameAncestors' | 'connectSources'>;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+// http://localhost: the same headers as CloudFront sends, without HSTS.
+const API_POLICY = apiPolicy({ https: false });
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { ...JSON_TYPE, ...headers }).end(JSON.stringify(body));
+  res.writeHead(status, withSecurityHeaders({ ...JSON_TYPE, ...headers }, API_POLICY)).end(JSON.stringify(body));
+}
+
+/** A Host header that can stand in a CSP source as it is (no spaces, quotes or semicolons). */
+const PLAIN_HOST = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+/** The pages' security headers: their WebSocket is ws://<the host the browser asked for>/ws. */
+function pageHeaders(req: IncomingMessage, pages: HttpGatewayOptions['pages']): Record<string, string> {
+  const host = req.headers.host ?? '';
+  const socket = PLAIN_HOST.test(host) ? [webSocketOrigin(`http://${host}`)] : [];
+  const policy = pagePolicy({ frameAncestors: pages?.frameAncestors ?? [], connectSources: [...socket, ...(pages?.connectSources ?? [])], https: false });
+  return Object.fromEntries(headerFields(policy).map((f) => [f.name, f.value]));
 }
 
 // Tokens already verified, until they expire: a signature check per request costs more than the
@@ -121,7 +137,7 @@ export function httpGateway(options: HttpGatewayOptions) {
       return 503;
     }
     const answer = toHttpAnswer(result);
-    res.writeHead(answer.status, { ...answer.headers, ...idHeader, 'content-length': String(answer.body.length) });
+    res.writeHead(answer.status, withSecurityHeaders({ ...answer.headers, ...idHeader, 'content-length': String(answer.body.length) }, API_POLICY));
     res.end(req.method === 'HEAD' ? undefined : answer.body);
     return answer.status;
   }
@@ -141,7 +157,7 @@ export function httpGateway(options: HttpGatewayOptions) {
         req.resume();
         sendJson(res, 404, { message: 'Not Found' });
         status = 404;
-      } else status = await options.site.serve(req, res, url);
+      } else status = await options.site.serve(req, res, url, pageHeaders(req, options.pages));
     } catch (error) {
       // Nothing may escape: an unhandled rejection would take the whole local cloud down.
       console.error('[local gateway]', error);

@@ -30,7 +30,8 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|wasm)|image\/svg\+xml)/;
 
 export interface StaticSite {
-  serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number>;
+  /** `extra`: headers every answer carries (the pages' security headers). */
+  serve(req: IncomingMessage, res: ServerResponse, url: URL, extra?: Record<string, string>): Promise<number>;
 }
 
 interface Loaded {
@@ -67,7 +68,7 @@ export function staticSite(root: string): StaticSite {
   }
 
   return {
-    async serve(req, res, url) {
+    async serve(req, res, url, extra = {}) {
       const requested = resolveFile(url.pathname);
       let file = requested && !url.pathname.endsWith('/') ? await load(requested) : null;
       let name = requested ?? '';
@@ -76,18 +77,19 @@ export function staticSite(root: string): StaticSite {
         // A missing hashed asset is a stale page asking for an old build: answering HTML would
         // only produce a confusing MIME error in the browser.
         if (isAsset || extname(url.pathname) === '.js' || extname(url.pathname) === '.css') {
-          res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+          res.writeHead(404, { ...extra, 'content-type': 'text/plain' }).end('Not found');
           return 404;
         }
         name = join(root, 'index.html');
         file = await load(name);
         if (!file) {
-          res.writeHead(503, { 'content-type': 'text/plain' }).end('Frontend not built: run `npm run build`');
+          res.writeHead(503, { ...extra, 'content-type': 'text/plain' }).end('Frontend not built: run `npm run build`');
           return 503;
         }
       }
       const type = TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
       const headers: Record<string, string> = {
+        ...extra,
         'content-type': type,
         etag: file.etag,
         'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,5 +1,6 @@
-// axe-core (pinned in package.json) run inside the page under test: its source is injected as a script
-// tag, then `axe.run` checks the whole document against the WCAG 2.0/2.1 A and AA rules. Only serious
+// axe-core (pinned in package.json) run inside the page under test: its source is evaluated through
+// the DevTools protocol (a script tag would be refused by the pages' CSP, which allows no inline
+// script), then `axe.run` checks the whole document against the WCAG 2.0/2.1 A and AA rules. Only serious
 // and critical violations fail an audit; each is reported with its rule, help text and the nodes hit.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -27,7 +28,7 @@ interface AxeRawViolation {
 
 /** Runs axe on the page as it is now and answers its serious and critical WCAG A/AA violations. */
 export async function auditPage(page: Page): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await axeSource() });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource());
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
