@@ -6,7 +6,7 @@ import { parseMultipartBytes, type MultipartFields } from './multipart';
 import { checkSessionCsrf, readCookies, viaSession } from '../platform/auth/session';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import rison from 'rison';
+import { risonDecode } from './risonDecode';
 import type { z } from 'zod';
 import { findRoute, routesByKey, type RouteDef } from '../../shared/routes/index';
 import { SupersetError, badRequest, unauthorized } from '../../shared/errors';
@@ -125,7 +125,7 @@ function decodeQ(event: Event): unknown {
     }
   }
   try {
-    return rison.decode(q);
+    return risonDecode(q);
   } catch {
     // Flask-AppBuilder (FAB_API_ALLOW_JSON_QS, on by default) reads `q` as JSON when it is not rison.
     try {
