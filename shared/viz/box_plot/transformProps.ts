@@ -38,7 +38,8 @@ export function transformProps(input: TransformPropsInput): EChartsProps {
     grid: { containLabel: true, top: 30, bottom: 20, left: 20, right: 20 },
     tooltip: { trigger: 'item', confine: true },
     xAxis: { type: 'category', data: categories, axisLabel: { rotate: layout === '45°' ? 45 : layout === '90°' ? 90 : 0, hideOverlap: layout === 'auto' } },
-    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => format(v) } },
+    // Scaled to the data, as Superset's box plot is: from 0, the boxes of large values were flat.
+    yAxis: { type: 'value', scale: true, axisLabel: { formatter: (v: number) => format(v) } },
     series,
   };
   return { kind: 'echarts', option, seriesNames: series.map((s) => s.name), width, height, formData };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { plugin } from '../../../../../shared/viz/box_plot/index';
 import { boxplotOperator } from '../../../../../shared/viz/box_plot/buildQuery';
 import { COUNT, T, result } from '../fixtures';
+import { renderSvg } from '../render';
 
 const fd = { viz_type: 'box_plot', datasource: '1__table', columns: ['Name'], groupby: ['Origin'], metrics: [COUNT], whiskerOptions: 'Tukey' };
 
@@ -26,5 +27,15 @@ describe('box_plot', () => {
     const series = plugin.transformProps({ formData: fd, queriesData: [r], width: 1, height: 1 }).option.series as { type: string; data: unknown[] }[];
     expect(series[0]).toMatchObject({ type: 'boxplot', data: [{ name: 'USA', value: [1, 2, 3, 4, 5] }] });
     expect(series[1]).toMatchObject({ type: 'scatter', data: [['USA', 9], ['USA', 10]] });
+  });
+  it('the value axis is scaled to the data, not drawn from 0', () => {
+    const r = result(
+      [['Species', T.str], ['m__min', T.num], ['m__q1', T.num], ['m__median', T.num], ['m__q3', T.num], ['m__max', T.num], ['m__outliers', T.str]],
+      [{ Species: 'Gentoo', m__min: 203, m__q1: 212, m__median: 216, m__q3: 221, m__max: 231, m__outliers: [] }],
+    );
+    const props = plugin.transformProps({ formData: { ...fd, groupby: ['Species'], metrics: ['m'] }, queriesData: [r], width: 400, height: 300 });
+    const svg = renderSvg(props.option, 400, 300).svg;
+    const ticks = [...svg.matchAll(/>(\d+)</g)].map((m) => Number(m[1]));
+    expect(Math.min(...ticks)).toBeGreaterThan(150);
   });
 });
