@@ -1,5 +1,8 @@
 // pg pools, one per connection URI per process, with value parsers that yield JSON-safe values:
 // exact 64-bit integers as strings beyond 2^53, NUMERIC as numbers, dates and times as ISO text.
+// Pool size, idle time and the TLS mode a URI without sslmode gets come from the environment
+// (poolSettings): in Lambda (infra/aws) a container serves one request at a time, so it keeps at most
+// two connections, closes them after a second idle, and talks TLS unless the URI says otherwise.
 import pg from 'pg';
 import { SupersetError } from '../../../shared/errors';
 import { issueCodes } from '../issues';
@@ -46,6 +49,50 @@ export function connectionStringOf(uri: string): string {
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/** Environment variables of the pool (infra/aws sets them for every function). */
+export const POOL_ENV = {
+  /** Connections one pool may open at once (default 10). */
+  max: 'PG_POOL_MAX',
+  /** Milliseconds an idle connection is kept (default 30000). */
+  idleMs: 'PG_POOL_IDLE_MS',
+  /** The sslmode a URI without sslmode (or ssl) gets, e.g. verify-full (default: none, pg's plain connection). */
+  defaultSslMode: 'PG_DEFAULT_SSLMODE',
+} as const;
+
+const SSL_MODES = new Set(['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify']);
+
+export interface PoolSettings {
+  max: number;
+  idleTimeoutMillis: number;
+  defaultSslMode?: string;
+}
+
+const positiveInt = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return n;
+};
+
+export function poolSettings(env: Record<string, string | undefined> = process.env): PoolSettings {
+  const sslMode = env[POOL_ENV.defaultSslMode] || undefined;
+  if (sslMode && !SSL_MODES.has(sslMode)) throw new Error(`${POOL_ENV.defaultSslMode} must be one of ${[...SSL_MODES].join(', ')}, got ${sslMode}`);
+  return {
+    max: positiveInt(env[POOL_ENV.max], 10, POOL_ENV.max),
+    idleTimeoutMillis: positiveInt(env[POOL_ENV.idleMs], 30_000, POOL_ENV.idleMs),
+    defaultSslMode: sslMode,
+  };
+}
+
+/** The connection string with the default sslmode added when the URI names none (its own choice wins). */
+export function withDefaultSslMode(connectionString: string, sslMode: string | undefined): string {
+  if (!sslMode) return connectionString;
+  const query = connectionString.includes('?') ? connectionString.slice(connectionString.indexOf('?') + 1) : '';
+  const params = new URLSearchParams(query);
+  if (params.has('sslmode') || params.has('ssl')) return connectionString;
+  return `${connectionString}${query ? '&' : connectionString.includes('?') ? '' : '?'}sslmode=${sslMode}`;
+}
+
 interface SharedPool {
   pool: pg.Pool;
   users: number;
@@ -58,15 +105,15 @@ export interface PoolLease {
   release(): Promise<void>;
 }
 
-export function leasePool(uri: string): PoolLease {
-  const connectionString = connectionStringOf(uri);
+export function leasePool(uri: string, settings: PoolSettings = poolSettings()): PoolLease {
+  const connectionString = withDefaultSslMode(connectionStringOf(uri), settings.defaultSslMode);
   let shared = pools.get(connectionString);
   if (!shared) {
     const pool = new Pool({
       connectionString,
       types: jsonSafeTypes,
-      max: 10,
-      idleTimeoutMillis: 30_000,
+      max: settings.max,
+      idleTimeoutMillis: settings.idleTimeoutMillis,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: 'sqlscape',
     });
