@@ -14,6 +14,12 @@ import { acknowledgeBucketDeploymentHandler } from './bucketDeploymentNag';
 import { logBucket } from './accessLogs';
 import { privateBucket } from './StatefulStack';
 import { apiPathPatterns, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from './webPaths';
+import { CREDENTIAL_FUNCTION } from './authorizer';
+
+/** Vite's content-hashed chunks: a name never changes meaning, so browsers and CloudFront keep them a year. */
+export const ASSET_CACHE_CONTROL = [s3deploy.CacheControl.setPublic(), s3deploy.CacheControl.maxAge(Duration.days(365)), s3deploy.CacheControl.immutable()];
+/** The entry page names the current chunks: always revalidated, so a release shows at the next load. */
+export const INDEX_CACHE_CONTROL = [s3deploy.CacheControl.noCache()];
 
 export interface WebStackProps extends StackProps {
   httpApi: apigwv2.HttpApi;
@@ -21,6 +27,8 @@ export interface WebStackProps extends StackProps {
   webSocketStage: string;
   /** The built frontend; deployed only when it exists. */
   webDist: string;
+  /** A WAF web ACL (scope CLOUDFRONT) in front of the distribution (deploy config webAclArn). */
+  webAclArn?: string;
   warn?: (message: string) => void;
 }
 
@@ -47,7 +55,16 @@ export class WebStack extends Stack {
       // Everything but Host (API Gateway routes on its own host name): Authorization, Sec-WebSocket-*, query strings.
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     });
-    const apiBehaviour = { ...passThrough(props.httpApi.apiEndpoint), compress: true };
+    const credentialKey = new cloudfront.Function(this, 'CredentialKey', {
+      code: cloudfront.FunctionCode.fromInline(CREDENTIAL_FUNCTION),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Copies the Authorization header or session cookie into the header the API authorizer caches by',
+    });
+    const apiBehaviour: cloudfront.BehaviorOptions = {
+      ...passThrough(props.httpApi.apiEndpoint),
+      compress: true,
+      functionAssociations: [{ function: credentialKey, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
     const webSocketRewrite = new cloudfront.Function(this, 'WebSocketRewrite', {
       code: cloudfront.FunctionCode.fromInline(webSocketRewriteFunction(props.webSocketStage)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -59,6 +76,7 @@ export class WebStack extends Stack {
     };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'sqlscape web app and API',
+      webAclId: props.webAclArn,
       // CloudFront standard logs (AwsSolutions-CFR3), beside the web bucket's access logs.
       enableLogging: true,
       logBucket: accessLogs,
@@ -87,14 +105,26 @@ export class WebStack extends Stack {
     });
 
     if (existsSync(props.webDist)) {
-      new s3deploy.BucketDeployment(this, 'WebDeployment', {
-        sources: [s3deploy.Source.asset(props.webDist)],
+      // Chunks first, then the page that names them, so a new page never points at a missing chunk.
+      // Neither deployment prunes: browsers still running the previous release load its chunks
+      // lazily, so those stay (infra/aws/README.md, "Frontend releases", on clearing old ones).
+      const assets = new s3deploy.BucketDeployment(this, 'WebAssetsDeployment', {
+        sources: [s3deploy.Source.asset(props.webDist, { exclude: ['index.html'] })],
         destinationBucket: bucket,
+        prune: false,
+        memoryLimit: 512,
+        cacheControl: ASSET_CACHE_CONTROL,
+      });
+      const page = new s3deploy.BucketDeployment(this, 'WebDeployment', {
+        sources: [s3deploy.Source.asset(props.webDist, { exclude: ['*', '!index.html'] })],
+        destinationBucket: bucket,
+        prune: false,
         distribution: this.distribution,
         distributionPaths: ['/index.html'],
         memoryLimit: 512,
-        cacheControl: [s3deploy.CacheControl.maxAge(Duration.minutes(5))],
+        cacheControl: INDEX_CACHE_CONTROL,
       });
+      page.node.addDependency(assets);
       acknowledgeBucketDeploymentHandler(this);
     } else {
       (props.warn ?? console.warn)(`[infra] ${props.webDist} not found: the frontend is not deployed (run npm run build first)`);

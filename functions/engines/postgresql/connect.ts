@@ -5,6 +5,7 @@
 // two connections, closes them after a second idle, and talks TLS unless the URI says otherwise.
 import pg from 'pg';
 import { SupersetError } from '../../../shared/errors';
+import { POOL_ENV } from '../../../shared/resources/environment';
 import { issueCodes } from '../issues';
 import { bigintToJson } from '../columns';
 
@@ -49,15 +50,7 @@ export function connectionStringOf(uri: string): string {
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-/** Environment variables of the pool (infra/aws sets them for every function). */
-export const POOL_ENV = {
-  /** Connections one pool may open at once (default 10). */
-  max: 'PG_POOL_MAX',
-  /** Milliseconds an idle connection is kept (default 30000). */
-  idleMs: 'PG_POOL_IDLE_MS',
-  /** The sslmode a URI without sslmode (or ssl) gets, e.g. verify-full (default: none, pg's plain connection). */
-  defaultSslMode: 'PG_DEFAULT_SSLMODE',
-} as const;
+export { POOL_ENV };
 
 const SSL_MODES = new Set(['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify']);
 

@@ -9,7 +9,8 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../paths';
 import { parseDeployArgs, UsageError } from './options';
-import { deployedWebUrl, OUTPUTS_FILE, readOutputs } from './outputs';
+import { readDeployConfig } from '../deployConfig';
+import { deployedWebUrl, outputsFile, readOutputs } from './outputs';
 import { outputsSummary, planSummary } from './plan';
 import { confirm, run } from './run';
 
@@ -26,6 +27,10 @@ function templates() {
 async function main() {
   const options = parseDeployArgs(process.argv.slice(2));
   const context = ['-c', 'strict=true', ...options.context.flatMap((c) => ['-c', c])];
+  // Read here as synth will (refusing a bad config before building anything): the stage names the outputs file.
+  const given = new Map(options.context.map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]));
+  const config = readDeployConfig((key) => given.get(key));
+  const OUTPUTS_FILE = outputsFile(config.stage);
   if (!options.skipBuild) run('npm', ['run', 'build']);
   run('node', ['--import', 'tsx', 'infra/aws/duckdbLayer.ts']);
   run('npx', ['cdk', 'synth', '--quiet', ...context]);
@@ -40,16 +45,16 @@ async function main() {
     return;
   }
   mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
-  const knewAddress = options.context.some((c) => c.startsWith('webappUrl=')) || deployedWebUrl() !== undefined;
+  const knewAddress = config.webappUrl !== undefined || deployedWebUrl(OUTPUTS_FILE) !== undefined;
   run('npx', ['cdk', 'deploy', '--all', ...context, '--require-approval', 'never', '--outputs-file', OUTPUTS_FILE]);
-  const webUrl = deployedWebUrl();
+  const webUrl = deployedWebUrl(OUTPUTS_FILE);
   if (!knewAddress && webUrl) {
     // A first deploy: the web stack's address exists only now. The functions get it for the links
     // reports send (the web stack depends on the API, so it cannot be a reference between them).
     console.log(`\nLinks in reports: pointing the functions at ${webUrl}`);
     run('npx', ['cdk', 'deploy', '--all', ...context, '-c', `webappUrl=${webUrl}`, '--require-approval', 'never', '--outputs-file', OUTPUTS_FILE]);
   }
-  const outputs = readOutputs();
+  const outputs = readOutputs(OUTPUTS_FILE);
   console.log('\nDeployed.');
   for (const line of outputsSummary(outputs, process.env.AWS_REGION ?? process.env.CDK_DEFAULT_REGION)) console.log(line);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDeployArgs, parseDestroyArgs, UsageError } from '../../../../../infra/aws/deploy/options';
 import { outputsSummary, planSummary } from '../../../../../infra/aws/deploy/plan';
 import { retainedDataCleanup } from '../../../../../infra/aws/deploy/cleanup';
+import { appStacks, statefulStack } from '../../../../../infra/aws/deployConfig';
 
 describe('npm run deploy arguments', () => {
   it('plans, confirms, builds and passes context as asked', () => {
@@ -13,6 +14,12 @@ describe('npm run deploy arguments', () => {
       context: ['athenaPolicyArn=arn:aws:iam::1:policy/x'],
     });
     expect(parseDeployArgs(['--plan']).planOnly).toBe(true);
+  });
+
+  it('passes the config file and the stage to synth as context', () => {
+    expect(parseDeployArgs(['--config', 'deploy/prod.json', '--stage', 'prod']).context).toEqual(['config=deploy/prod.json', 'stage=prod']);
+    expect(() => parseDeployArgs(['--stage'])).toThrow(/--stage needs a value/);
+    expect(() => parseDeployArgs(['--config', '--yes'])).toThrow(/--config needs a value/);
   });
 
   it('refuses unknown arguments and context without a value', () => {
@@ -28,6 +35,9 @@ describe('npm run destroy arguments', () => {
     expect(parseDestroyArgs(['--remove-data', '--yes'])).toEqual({ data: 'remove', yes: true });
     expect(parseDestroyArgs(['--keep-data'])).toEqual({ data: 'keep', yes: false });
     expect(parseDestroyArgs(['--yes'])).toEqual({ data: 'keep', yes: true });
+    expect(parseDestroyArgs(['--stage', 'dev', '--keep-data'])).toEqual({ data: 'keep', yes: false, stage: 'dev' });
+    expect(appStacks('dev')).toEqual(['SqlscapeDevWeb', 'SqlscapeDevApi', 'SqlscapeDevSchedule', 'SqlscapeDevWorkers', 'SqlscapeDevHandlers', 'SqlscapeDevRealtime']);
+    expect(statefulStack()).toBe('SqlscapeStateful');
   });
 
   it('refuses both choices at once and unknown arguments', () => {
