@@ -33,6 +33,12 @@ const TRIGGER: HandlerEntry = {
   kind: 'trigger',
   entry: fileURLToPath(new URL('./triggers/preTokenGeneration.ts', import.meta.url)),
 };
+/** Loads the native layer once after each deploy (smoke/nativeLayerSmoke.ts); bundled like a handler so it gets the layer. */
+export const SMOKE: HandlerEntry = {
+  module: 'nativeLayerSmoke',
+  kind: 'trigger',
+  entry: fileURLToPath(new URL('./smoke/nativeLayerSmoke.ts', import.meta.url)),
+};
 
 export interface SqlscapeOptions {
   paths: AppPaths;
@@ -73,8 +79,12 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
   const name = (part: Parameters<typeof stackName>[0]) => stackName(part, config.stage);
   const warn = options.warn ?? console.warn;
   const { present: handlers, missing } = discoverEntries(paths.handlersDir, warn);
-  const { bundles: all, failed } = await bundleHandlers([...handlers.values(), TRIGGER], { outdir: options.bundleDir, tsconfig: paths.tsconfig });
-  if (failed.some((f) => f.module === TRIGGER.module)) throw new Error(`the Cognito trigger does not bundle: ${failed[0].error}`);
+  const { bundles: all, failed } = await bundleHandlers([...handlers.values(), TRIGGER, SMOKE], { outdir: options.bundleDir, tsconfig: paths.tsconfig });
+  for (const own of [TRIGGER, SMOKE]) {
+    const broken = failed.find((f) => f.module === own.module);
+    if (broken) throw new Error(`${own.entry} does not bundle: ${broken.error}`);
+  }
+  // The smoke function stays in: its bundle is what tells that it needs the native layer.
   const bundles = all.filter((b) => b.module !== TRIGGER.module);
   for (const f of failed) {
     // Skipped like a missing file, so one half-written module does not block everyone's synth.
@@ -132,7 +142,7 @@ export async function buildSqlscape(app: App, options: SqlscapeOptions) {
   });
   const httpModules = new Set([HTTP_AUTHORIZER_MODULE, ...apiRoutes(routes).map((r) => r.module)]);
   const handlersStack = new HandlersStack(app, name('Handlers'), { env, stateful, realtime, handlers, modules: httpModules, description: 'sqlscape HTTP API functions' });
-  const workers = new WorkersStack(app, name('Workers'), { env, stateful, realtime, handlers, email: config, description: 'sqlscape queue workers' });
+  const workers = new WorkersStack(app, name('Workers'), { env, stateful, realtime, handlers, email: config, smoke: SMOKE, description: 'sqlscape queue workers' });
   if (config.rdsProxy && config.vpc) new RdsProxy(workers, 'PostgresProxy', { proxy: config.rdsProxy, vpc: config.vpc });
   const schedule = new ScheduleStack(app, name('Schedule'), { env, stateful, realtime, handlers, description: 'sqlscape cron rules' });
   const api = new ApiStack(app, name('Api'), { env, stateful, realtime, handlersStack, workers, schedule, description: 'sqlscape HTTP API routes and alarms' });

@@ -1,10 +1,11 @@
 // The queue workers and their dead-letter drainers (one function per module, fed by its queue with a
-// capped concurrency), and the SES identity report email is sent from when the deployment creates it.
+// capped concurrency), the function that checks the native layer after a deploy, the SES identity
+// report email is sent from when the deployment creates it, and the RDS Proxy when configured.
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import type { AppFunction } from './AppFunction';
+import { AppFunction } from './AppFunction';
 import type { DeployConfig } from './deployConfig';
 import type { HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
@@ -23,6 +24,8 @@ export interface WorkersStackProps extends StackProps {
   handlers: ReadonlyMap<string, HandlerEntry>;
   /** The report sender's SES identity (deploy config sesIdentity, sesIdentityExists). */
   email?: Pick<DeployConfig, 'sesIdentity' | 'sesIdentityExists'>;
+  /** The native layer's smoke function (infra/aws/smoke), invoked by `npm run deploy`. */
+  smoke?: HandlerEntry;
 }
 
 export class WorkersStack extends Stack {
@@ -49,6 +52,17 @@ export class WorkersStack extends Stack {
       }
     }
     if (props.email?.sesIdentity && !props.email.sesIdentityExists) senderIdentity(this, props.email.sesIdentity);
+    if (props.smoke) {
+      // No grants: it touches nothing but its own layer (the common environment names resources only).
+      const smoke = new AppFunction(this, 'NativeLayerSmoke', {
+        handler: props.smoke,
+        context,
+        memorySize: WORKER_MEMORY_MB,
+        timeout: Duration.seconds(60),
+        description: 'Loads the native layer (DuckDB, resvg, pdfkit) after each deploy',
+      });
+      new CfnOutput(this, 'NativeLayerSmokeFunction', { value: smoke.fn.functionName });
+    }
   }
 }
 

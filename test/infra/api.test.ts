@@ -156,6 +156,12 @@ describe('functions', () => {
     }
     expect(fnOf('health').Properties.Layers).toBeUndefined();
     expect(t.handlers.findResources('AWS::Lambda::LayerVersion')).toEqual({});
+    // The function npm run deploy invokes to load the native layer once on Lambda: the layer and nothing else.
+    const smokeId = Object.keys(t.workers.findResources('AWS::Lambda::Function')).find((id) => id.startsWith('NativeLayerSmokeFunction'))!;
+    const smoke = t.workers.findResources('AWS::Lambda::Function')[smokeId];
+    expect(smoke.Properties.Layers).toEqual([{ Ref: layerId('DuckdbLayer') }]);
+    expect(t.workers.toJSON().Outputs.NativeLayerSmokeFunction.Value).toEqual({ Ref: smokeId });
+    expect(actionsOf(t.workers, smokeId).filter((a) => !a.startsWith('xray:'))).toEqual([]);
     expect(layers[layerId('EngineParsersLayer')!].Properties.CompatibleArchitectures).toEqual(['arm64', 'x86_64']);
   });
 });

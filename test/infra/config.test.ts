@@ -14,7 +14,7 @@ const CONFIG: DeployConfig = {
   sesIdentity: 'example.com',
   slackTokenSecret: 'sqlscape/prod/slack-token',
   featureFlags: { GLOBAL_ASYNC_QUERIES: true },
-  vpc: { vpcId: 'vpc-0abc', subnetIds: ['subnet-0a', 'subnet-0b'], securityGroupIds: ['sg-0db'], availabilityZones: ['eu-west-1a', 'eu-west-1b'] },
+  vpc: { vpcId: 'vpc-0a1b2c3d4e5f60789', subnetIds: ['subnet-0a1b2c3d4e5f60001', 'subnet-0a1b2c3d4e5f60002'], securityGroupIds: ['sg-0123456789abcdef0'], availabilityZones: ['eu-west-1a', 'eu-west-1b'] },
   rdsProxy: { dbInstanceIdentifier: 'analytics', secretArn: 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:analytics-login-AbCdEf' },
   webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/sqlscape/abc',
 };
@@ -102,7 +102,7 @@ describe('feature flags and database connections', () => {
   it('runs the functions that connect to databases in the VPC, and only them', () => {
     for (const module of ENGINE_STUB_MODULES) {
       const fn = t.workers.findResources('AWS::Lambda::Function')[functionIdOf(t.workers, module)];
-      expect(fn.Properties.VpcConfig, module).toEqual({ SubnetIds: ['subnet-0a', 'subnet-0b'], SecurityGroupIds: ['sg-0db'] });
+      expect(fn.Properties.VpcConfig, module).toEqual({ SubnetIds: ['subnet-0a1b2c3d4e5f60001', 'subnet-0a1b2c3d4e5f60002'], SecurityGroupIds: ['sg-0123456789abcdef0'] });
     }
     for (const module of ['health', 'security', 'me']) {
       expect(t.handlers.findResources('AWS::Lambda::Function')[functionIdOf(t.handlers, module)].Properties.VpcConfig, module).toBeUndefined();
@@ -113,8 +113,8 @@ describe('feature flags and database connections', () => {
     t.workers.hasResourceProperties('AWS::RDS::DBProxy', {
       EngineFamily: 'POSTGRESQL',
       RequireTLS: true,
-      VpcSubnetIds: ['subnet-0a', 'subnet-0b'],
-      VpcSecurityGroupIds: ['sg-0db'],
+      VpcSubnetIds: ['subnet-0a1b2c3d4e5f60001', 'subnet-0a1b2c3d4e5f60002'],
+      VpcSecurityGroupIds: ['sg-0123456789abcdef0'],
       Auth: [Match.objectLike({ AuthScheme: 'SECRETS', SecretArn: CONFIG.rdsProxy!.secretArn })],
     });
     t.workers.hasResourceProperties('AWS::RDS::DBProxyTargetGroup', { DBInstanceIdentifiers: ['analytics'] });

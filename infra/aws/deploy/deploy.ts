@@ -4,14 +4,17 @@
 //      cdk diff against what is deployed
 //   3. after a yes (or --yes in CI): cdk deploy --all, outputs to .data/cdk-outputs.json; on a first
 //      deploy once more with -c webappUrl=<the web stack's URL>, for the links reports send
-//   4. the app URL, user pool and how to create the first Admin
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+//   4. a smoke invoke that loads the native layer's linux-arm64 modules (smoke.ts); a failure fails the deploy
+//   5. the app URL, user pool and how to create the first Admin
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../paths';
 import { parseDeployArgs, UsageError } from './options';
 import { readDeployConfig } from '../deployConfig';
 import { deployedWebUrl, outputsFile, readOutputs } from './outputs';
-import { outputsSummary, planSummary } from './plan';
+import { outputsSummary, outputValue, planSummary } from './plan';
+import { smokeVerdict } from './smoke';
 import { confirm, run } from './run';
 
 const CDK_OUT = join(REPO_ROOT, 'cdk.out');
@@ -55,6 +58,14 @@ async function main() {
     run('npx', ['cdk', 'deploy', '--all', ...context, '-c', `webappUrl=${webUrl}`, '--require-approval', 'never', '--outputs-file', OUTPUTS_FILE]);
   }
   const outputs = readOutputs(OUTPUTS_FILE);
+  const smoke = outputValue(outputs, 'NativeLayerSmokeFunction');
+  if (smoke) {
+    const payloadFile = join(mkdtempSync(join(tmpdir(), 'sqlscape-smoke-')), 'payload.json');
+    const printed = run('aws', ['lambda', 'invoke', '--function-name', smoke, '--cli-binary-format', 'raw-in-base64-out', '--payload', '{}', payloadFile, '--output', 'json'], { capture: true });
+    const problem = smokeVerdict(JSON.parse(printed), readFileSync(payloadFile, 'utf8'));
+    if (problem) throw new Error(`the native layer does not load on Lambda: ${problem} (rebuild it: node --import tsx infra/aws/duckdbLayer.ts, then deploy again)`);
+    console.log('Native layer: DuckDB, resvg and pdfkit load on Lambda.');
+  }
   console.log('\nDeployed.');
   for (const line of outputsSummary(outputs, process.env.AWS_REGION ?? process.env.CDK_DEFAULT_REGION)) console.log(line);
 }

@@ -3,6 +3,7 @@ import { parseDeployArgs, parseDestroyArgs, UsageError } from '../../../../../in
 import { outputsSummary, planSummary } from '../../../../../infra/aws/deploy/plan';
 import { retainedDataCleanup } from '../../../../../infra/aws/deploy/cleanup';
 import { appStacks, statefulStack } from '../../../../../infra/aws/deployConfig';
+import { smokeVerdict } from '../../../../../infra/aws/deploy/smoke';
 
 describe('npm run deploy arguments', () => {
   it('plans, confirms, builds and passes context as asked', () => {
@@ -85,5 +86,15 @@ describe('removing the retained data', () => {
       ['aws', 'cognito-idp', 'delete-user-pool', '--region', 'us-east-1', '--user-pool-id', 'us-east-1_abc'],
       ['aws', 'kms', 'schedule-key-deletion', '--region', 'us-east-1', '--key-id', '1234abcd-12ab', '--pending-window-in-days', '7'],
     ]);
+  });
+});
+
+describe('the native layer smoke check after a deploy', () => {
+  it('passes only when DuckDB answered and resvg and pdfkit produced files', () => {
+    expect(smokeVerdict({ StatusCode: 200 }, '{"duckdb":42,"pngBytes":310,"pdfBytes":1800}')).toBeNull();
+    expect(smokeVerdict({ StatusCode: 200, FunctionError: 'Unhandled' }, '{"errorMessage":"Cannot find module duckdb.node"}')).toMatch(/Cannot find module duckdb.node/);
+    expect(smokeVerdict({ StatusCode: 200 }, '{"duckdb":null,"pngBytes":310,"pdfBytes":1800}')).toMatch(/DuckDB/);
+    expect(smokeVerdict({ StatusCode: 200 }, '{"duckdb":42,"pngBytes":0,"pdfBytes":1800}')).toMatch(/resvg/);
+    expect(smokeVerdict({ StatusCode: 200 }, 'Task timed out')).toMatch(/not JSON/);
   });
 });
