@@ -10,13 +10,15 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { batchGetItems } from '../ports/tables';
 import { filtersOfSetItem, RLS_SET_KEY, type RlsRecord } from '../rls/repository';
+import { cachedRlsFilters, rememberRlsFilters } from '../rls/setCache';
 
 export interface Datasource {
   dataset: DatasetRecord;
   db: DatabaseRecord;
   /**
    * Every row level security filter, when asked for (`withRlsFilters`): read in the same batch as the
-   * dataset. Null when the filters have no set item yet (rls/repository.ts creates it on first read).
+   * dataset, or as this container read it less than RLS_CACHE_MS ago (rls/setCache.ts). Null when the
+   * filters have no set item yet (rls/repository.ts creates it on first read).
    */
   rlsFilters?: RlsRecord[] | null;
 }
@@ -54,14 +56,21 @@ interface Read {
 async function readTogether(ports: Ports, id: number, databaseId: number | undefined, options: LoadOptions): Promise<Read> {
   const datasetKey = KEYS.dataset(id);
   const databaseKey = databaseId === undefined ? null : KEYS.database(databaseId);
-  const keys = [datasetKey, ...(databaseKey ? [databaseKey] : []), ...(options.withRlsFilters ? [RLS_SET_KEY] : [])];
+  const cached = options.withRlsFilters ? cachedRlsFilters() : undefined;
+  const readFilters = options.withRlsFilters && cached === undefined;
+  const keys = [datasetKey, ...(databaseKey ? [databaseKey] : []), ...(readFilters ? [RLS_SET_KEY] : [])];
   const items = await batchGetItems(ports.tables, keys);
   const item = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
   const dbItem = databaseKey && item(databaseKey);
+  let rlsFilters = cached;
+  if (readFilters) {
+    rlsFilters = filtersOfSetItem(item(RLS_SET_KEY));
+    rememberRlsFilters(rlsFilters);
+  }
   return {
     dataset: datasetFromItem(item(datasetKey)),
     db: dbItem ? databaseFromItem(dbItem) : null,
-    ...(options.withRlsFilters ? { rlsFilters: filtersOfSetItem(item(RLS_SET_KEY)) } : {}),
+    ...(options.withRlsFilters ? { rlsFilters } : {}),
   };
 }
 

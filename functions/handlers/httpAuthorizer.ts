@@ -5,10 +5,13 @@
 // session so the API asks its writes for the CSRF token. A genuine Bearer token that only expired
 // passes with the token_expired claim alone, so the function answers Superset's 401 {"msg": "Token has
 // expired"} (clients refresh on it). No credential, or a bad one: 401.
+// In AWS the credential comes in CloudFront's credential header (platform/auth/credentialHeader.ts),
+// the key API Gateway caches answers by: when it is there, it alone decides.
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { readCookies, SESSION_CLAIM, SESSION_CLAIM_VALUE, SESSION_COOKIE } from '../platform/auth/session';
 import { isExpiredAccessToken, verifyAccessTokenClaims } from '../platform/auth/verifyAccessToken';
 import { TOKEN_EXPIRED_CLAIM } from '../http/identity';
+import { readCredentialHeader } from '../platform/auth/credentialHeader';
 
 type Context = Record<string, string | number | boolean>;
 
@@ -28,13 +31,14 @@ const bearer = (headers: Record<string, string | undefined> | undefined) => {
 };
 
 export async function authorize(event: { headers?: Record<string, string | undefined>; cookies?: string[] }, env: NodeJS.ProcessEnv = process.env) {
-  const header = bearer(event.headers);
+  const credential = readCredentialHeader(event.headers);
+  const header = bearer(credential ? { authorization: credential.authorization } : event.headers);
   if (header) {
     const claims = await verifyAccessTokenClaims(header, env);
     if (claims) return { isAuthorized: true, context: flatten(claims) };
     if (await isExpiredAccessToken(header, env)) return { isAuthorized: true, context: { [TOKEN_EXPIRED_CLAIM]: true } as Context };
   } else {
-    const session = readCookies({ cookies: event.cookies, headers: event.headers })[SESSION_COOKIE];
+    const session = credential ? credential.session : readCookies({ cookies: event.cookies, headers: event.headers })[SESSION_COOKIE];
     const claims = session ? await verifyAccessTokenClaims(session, env) : null;
     if (claims) return { isAuthorized: true, context: { ...flatten(claims), [SESSION_CLAIM]: SESSION_CLAIM_VALUE } };
   }

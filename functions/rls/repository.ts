@@ -1,6 +1,8 @@
 // Row level security filters (Superset's RowLevelSecurityFilter), all in one item of the main table
 // with a version. Every chart query reads them, in the same strongly consistent batch as its dataset
-// and database (charts/datasource.ts): a filter an admin saves binds the very next query. (They used
+// and database (charts/datasource.ts), or as its container read them less than 30 s ago
+// (setCache.ts): a filter an admin saves binds the next query of the same container at once, and of
+// every other container within 30 s. (They used
 // to be one item each, listed through gsi2, whose reads lag writes.) A change reads the set, applies
 // itself and writes it back on condition that the version is still the one it read, else tries again:
 // concurrent admins never overwrite each other, and a name is unique atomically. Deployments hold tens
@@ -10,6 +12,7 @@ import { conflict, unprocessable } from '../../shared/errors';
 import { KEYS } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
 import { queryAllItems } from '../ports/tables';
+import { forgetRlsFilters } from './setCache';
 
 type P = Pick<Ports, 'tables'>;
 
@@ -112,7 +115,11 @@ export async function changeRlsFilters(ports: P, change: (filters: readonly RlsR
     if (Buffer.byteLength(JSON.stringify(next)) > RLS_SET_MAX_BYTES) {
       throw unprocessable(`Row level security filters may hold ${Math.floor(RLS_SET_MAX_BYTES / 1000)} kB in all (clauses, names, descriptions). Remove or shorten some.`);
     }
-    if (await putSet(ports, next, set.version)) return;
+    if (await putSet(ports, next, set.version)) {
+      // Chart requests in this container see the change at once (others within RLS_CACHE_MS).
+      forgetRlsFilters();
+      return;
+    }
   }
   throw conflict('Row level security filters are being changed by someone else. Try again.');
 }

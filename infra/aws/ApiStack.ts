@@ -1,72 +1,59 @@
-// The HTTP API and its Lambdas: one function per handler module, routes from the route table with
-// the Lambda authorizer (Bearer token or session cookie) on every non-public route, and the SQS workers with their dead-letter
-// drainers, and their alarms and dashboard (monitoring/).
-import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+// The HTTP API: routes from the route table, each invoking its module's function (HandlersStack), with
+// the Lambda authorizer (Bearer token or session cookie) on every non-public route; stage throttling;
+// and the deployment's alarms and dashboard (monitoring/), which watch every stack's functions.
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
 import { routes } from '../../shared/routes/index';
-import type { AppFunction, FunctionContext } from './AppFunction';
-import { HTTP_AUTHORIZER_MODULE, type HandlerEntry } from './handlerEntries';
-import { handlerFunction } from './handlerFunction';
-import { apiRoutes } from './httpRoutes';
 import { logStageAccess } from './accessLogs';
+import { sessionOrTokenAuthorizer } from './authorizer';
+import { HTTP_AUTHORIZER_MODULE } from './handlerEntries';
+import type { HandlersStack } from './HandlersStack';
+import { apiRoutes } from './httpRoutes';
 import { Monitoring } from './monitoring/Monitoring';
 import type { RealtimeStack } from './RealtimeStack';
-import { DEAD_LETTER_WORKER_TIMEOUT_SECONDS, type StatefulStack } from './StatefulStack';
+import type { ScheduleStack } from './ScheduleStack';
+import type { StatefulStack } from './StatefulStack';
+import type { WorkersStack } from './WorkersStack';
 
-/** Dead-lettered messages are few; a batch keeps the drainer cheap, partial failures keep it exact. */
-const DEAD_LETTER_BATCH_SIZE = 10;
-const WORKER_MEMORY_MB = 2048;
+/**
+ * Requests per second the stage accepts across all routes, and the burst above it; past them API
+ * Gateway answers 429. A 50-chart dashboard opened by 20 people at once is ~1,000 requests in a few
+ * seconds, so the burst holds that; the rate is well under the account's regional 10,000.
+ */
+export const API_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
 
 export interface ApiStackProps extends StackProps {
   stateful: StatefulStack;
   realtime: RealtimeStack;
-  handlers: ReadonlyMap<string, HandlerEntry>;
+  handlersStack: HandlersStack;
+  workers: WorkersStack;
+  schedule: ScheduleStack;
 }
 
 export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
-  readonly functions = new Map<string, AppFunction>();
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { stateful, realtime, handlers } = props;
-    const context: FunctionContext = realtime.functionContext;
-    const targets = { stateful, webSocketApi: realtime.webSocketApi };
-    const fnFor = (handler: HandlerEntry, options?: Parameters<typeof handlerFunction>[4]) => {
-      let fn = this.functions.get(handler.module);
-      if (!fn) {
-        fn = handlerFunction(this, handler, context, targets, options);
-        this.functions.set(handler.module, fn);
-      }
-      return fn;
-    };
+    const { stateful, realtime, handlersStack } = props;
+    const fnOf = (module: string) => handlersStack.functions.get(module)?.fn;
 
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', { description: 'sqlscape REST API (Superset-compatible paths)' });
-    // A Lambda authorizer rather than the JWT one: it accepts the Bearer token or the session cookie
-    // of a form login (functions/handlers/httpAuthorizer.ts). No identity source (the credential is in
-    // either place), which API Gateway allows only without result caching.
-    const authorizerEntry = handlers.get(HTTP_AUTHORIZER_MODULE);
-    if (!authorizerEntry) throw new Error(`functions/handlers/${HTTP_AUTHORIZER_MODULE}.ts is missing`);
-    const authorizer = new HttpLambdaAuthorizer('SessionOrTokenAuthorizer', fnFor(authorizerEntry).fn, {
-      authorizerName: 'session-or-token',
-      responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: [],
-      resultsCacheTtl: Duration.seconds(0),
-    });
+    const authorizerFn = fnOf(HTTP_AUTHORIZER_MODULE);
+    if (!authorizerFn) throw new Error(`functions/handlers/${HTTP_AUTHORIZER_MODULE}.ts is missing`);
+    const authorizer = sessionOrTokenAuthorizer(authorizerFn);
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of apiRoutes(routes)) {
-      const handler = handlers.get(route.module);
-      if (!handler) continue; // discoverEntries already warned
+      const fn = fnOf(route.module);
+      if (!fn) continue; // discoverEntries already warned
       let integration = integrations.get(route.module);
       if (!integration) {
         // One invoke permission per function for the whole API, not one per route: with ~150 routes,
         // per-route permissions alone would take the stack past CloudFormation's 500 resources.
-        integration = new HttpLambdaIntegration(`${route.module}Integration`, fnFor(handler).fn, { scopePermissionToRoute: false });
+        integration = new HttpLambdaIntegration(`${route.module}Integration`, fn, { scopePermissionToRoute: false });
         integrations.set(route.module, integration);
       }
       const added = this.httpApi.addRoutes({
@@ -82,28 +69,27 @@ export class ApiStack extends Stack {
         });
       }
     }
+    const stage = this.httpApi.defaultStage!;
     // One JSON access-log line per request (AwsSolutions-APIG1).
-    logStageAccess(this.httpApi.defaultStage!, this, 'HttpApiAccessLogs');
+    logStageAccess(stage, this, 'HttpApiAccessLogs');
+    (stage.node.defaultChild as apigwv2.CfnStage).defaultRouteSettings = {
+      throttlingRateLimit: API_THROTTLE.rateLimit,
+      throttlingBurstLimit: API_THROTTLE.burstLimit,
+    };
 
-    const httpFunctions = new Map([...this.functions].map(([module, fn]) => [module, fn.fn]));
-    const workerFunctions = new Map<string, AppFunction['fn']>();
-    for (const { queue, dlq, def } of Object.values(stateful.queues)) {
-      const worker = handlers.get(def.worker);
-      if (worker) {
-        const fn = fnFor(worker, { timeout: Duration.seconds(def.workerTimeoutSeconds), memorySize: WORKER_MEMORY_MB });
-        fn.fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
-        workerFunctions.set(worker.module, fn.fn);
-      }
-      const drainer = 'deadLetterWorker' in def && def.deadLetterWorker ? handlers.get(def.deadLetterWorker) : undefined;
-      if (drainer) {
-        const fn = fnFor(drainer, { timeout: Duration.seconds(DEAD_LETTER_WORKER_TIMEOUT_SECONDS) });
-        fn.fn.addEventSource(new SqsEventSource(dlq, { batchSize: DEAD_LETTER_BATCH_SIZE, reportBatchItemFailures: true }));
-        workerFunctions.set(drainer.module, fn.fn);
-      }
-    }
-
-    this.monitoring = new Monitoring(this, 'Monitoring', { httpApi: this.httpApi, httpFunctions, workerFunctions, queues: stateful.queues });
+    const functionsOf = (stack: { functions: ReadonlyMap<string, { fn: AppFunctionFn }> }) => new Map([...stack.functions].map(([module, f]) => [module, f.fn]));
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      httpApi: this.httpApi,
+      httpFunctions: functionsOf(handlersStack),
+      workerFunctions: functionsOf(props.workers),
+      scheduledFunctions: functionsOf(props.schedule),
+      webSocketFunctions: functionsOf(realtime),
+      tables: stateful.tables,
+      queues: stateful.queues,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.apiEndpoint });
   }
 }
+
+type AppFunctionFn = import('./AppFunction').AppFunction['fn'];

@@ -4,11 +4,13 @@
 // log-retention custom resource), the DuckDB layer when the bundle loads DuckDB and the engine
 // parsers layer when it loads a SQL parser (both mount under /opt/nodejs/node_modules, on NODE_PATH).
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import type { DeployConfig } from './deployConfig';
 import type { HandlerEntry } from './handlerEntries';
 import { API_FUNCTION_TIMEOUT_SECONDS } from '../../shared/resources/index';
 
@@ -39,6 +41,14 @@ export interface FunctionContext {
   parsersLayerDir?: string;
   /** Where users open the app (WebStack's WebUrl or the operator's own domain): report links. */
   webappUrl?: string;
+  /** Variables only some modules get (the report sender, the Slack token's secret), by module. */
+  moduleEnvironment?: Readonly<Record<string, Record<string, string>>>;
+  /** The VPC that functions connecting to databases run in (deploy config `vpc`). */
+  vpc?: DeployConfig['vpc'];
+  /** The report sender, which the send-email grant is limited to. */
+  reportsEmailFrom?: string;
+  /** Name or ARN of the Slack token's secret. */
+  slackTokenSecret?: string;
 }
 
 export interface AppFunctionProps {
@@ -47,6 +57,8 @@ export interface AppFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   description?: string;
+  /** Run in the context's VPC (when there is one): the function connects to databases. */
+  inVpc?: boolean;
 }
 
 // HTTP API integrations give up at 30 s; SQL Lab fits sync runs into what is left (sqllab/runner.ts).
@@ -83,6 +95,7 @@ export class AppFunction extends Construct {
         ]),
       );
     }
+    const network = props.inVpc && context.vpc ? importedNetwork(this, context.vpc) : undefined;
     this.fn = new NodejsFunction(this, 'Function', {
       // Prebuilt by bundler.ts in one esbuild run for all modules; NodejsFunction then skips its own.
       code: lambda.Code.fromAsset(join(context.bundleDir, handler.module)),
@@ -93,7 +106,10 @@ export class AppFunction extends Construct {
       timeout: props.timeout ?? DEFAULT_TIMEOUT,
       description: props.description ?? `sqlscape ${handler.kind} handler ${handler.module}`,
       logGroup,
-      environment: { ...context.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...context.environment, ...context.moduleEnvironment?.[handler.module], NODE_OPTIONS: '--enable-source-maps' },
+      vpc: network?.vpc,
+      vpcSubnets: network ? { subnets: network.vpc.privateSubnets } : undefined,
+      securityGroups: network?.securityGroups,
       // X-Ray: Powertools Tracer records the handler, the AWS SDK calls and the engine statements.
       tracing: lambda.Tracing.ACTIVE,
       layers: layers.length > 0 ? layers : undefined,
@@ -107,6 +123,12 @@ export class AppFunction extends Construct {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch Logs, which every function needs',
     });
+    if (network) {
+      Validations.of(this.fn.role!).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole]',
+        reason: 'AWSLambdaVPCAccessExecutionRole only lets the function manage the network interfaces it runs in the VPC through',
+      });
+    }
     // X-Ray has no resource-level permissions: tracing (Powertools Tracer) needs xray:Put* on Resource *.
     // The other wildcards of infra/aws/access.ts (DynamoDB <table>/index/*, <bucket>/* object keys,
     // @connections/*, SES identity/*, Athena and Glue) are acknowledged in infra/aws/wildcardGrantsNag.ts:
@@ -116,6 +138,26 @@ export class AppFunction extends Construct {
       reason: 'xray:PutTraceSegments and xray:PutTelemetryRecords (Lambda active tracing) do not support resource-level permissions',
     });
   }
+}
+
+const stackNetworks = new WeakMap<Stack, { vpc: ec2.IVpc; securityGroups: ec2.ISecurityGroup[] }>();
+
+/** The operator's VPC, subnets and security groups, imported once per stack without an account lookup. */
+function importedNetwork(scope: Construct, config: NonNullable<DeployConfig['vpc']>) {
+  const stack = Stack.of(scope);
+  let network = stackNetworks.get(stack);
+  if (!network) {
+    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'DatabaseVpc', {
+      vpcId: config.vpcId,
+      availabilityZones: config.availabilityZones,
+      privateSubnetIds: config.subnetIds,
+    });
+    // Not mutable: the operator's groups already let the functions reach the database; CDK adds no rules.
+    const securityGroups = config.securityGroupIds.map((id, i) => ec2.SecurityGroup.fromSecurityGroupId(stack, `DatabaseSecurityGroup${i}`, id, { mutable: false }));
+    network = { vpc, securityGroups };
+    stackNetworks.set(stack, network);
+  }
+  return network;
 }
 
 const stackLayers = new WeakMap<Stack, Map<string, lambda.ILayerVersion>>();

@@ -2,12 +2,10 @@
 // handler checks the token), $disconnect removes it; other functions post through the management
 // API at WS_CALLBACK_URL.
 import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import * as apigw from 'aws-cdk-lib/aws-apigateway';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
-import type { FunctionContext } from './AppFunction';
+import type { AppFunction, FunctionContext } from './AppFunction';
 import { functionEnvironment, webSocketCallbackUrl } from './environment';
 import type { HandlerEntry } from './handlerEntries';
 import { handlerFunction } from './handlerFunction';
@@ -21,6 +19,14 @@ export interface RealtimeStackProps extends StackProps {
   stateful: StatefulStack;
   /** Context without the environment, which this stack completes with the callback URL. */
   context: Omit<FunctionContext, 'environment'>;
+  /** Feature flags over the defaults (deploy config featureFlags): every function gets them. */
+  featureFlags?: Record<string, boolean>;
+  /**
+   * Log the stage's connections (deploy config webSocketAccessLogs). WebSocket stages log through the
+   * region's API Gateway CloudWatch role, an account-wide setting this app does not own: the operator
+   * sets it once (infra/aws/README.md) and then turns this on.
+   */
+  accessLogs?: boolean;
   handlers: ReadonlyMap<string, HandlerEntry>;
 }
 
@@ -29,6 +35,8 @@ export class RealtimeStack extends Stack {
   readonly callbackUrl: string;
   /** The function context every later stack uses: the full environment. */
   readonly functionContext: FunctionContext;
+  /** $connect and $disconnect: module -> function. */
+  readonly functions = new Map<string, AppFunction>();
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
@@ -36,7 +44,7 @@ export class RealtimeStack extends Stack {
       description: 'sqlscape push events (query done, chart data ready)',
     });
     this.callbackUrl = webSocketCallbackUrl(this.webSocketApi.apiId, WEBSOCKET_STAGE);
-    this.functionContext = { ...props.context, environment: functionEnvironment(props.stateful, this.callbackUrl, props.context.webappUrl) };
+    this.functionContext = { ...props.context, environment: functionEnvironment(props.stateful, this.callbackUrl, props.context.webappUrl, props.featureFlags) };
 
     const targets = { stateful: props.stateful, webSocketApi: this.webSocketApi };
     const routes = { $connect: WEBSOCKET_HANDLERS.connect, $disconnect: WEBSOCKET_HANDLERS.disconnect };
@@ -44,6 +52,7 @@ export class RealtimeStack extends Stack {
       const handler = props.handlers.get(module);
       if (!handler) continue; // discoverEntries already warned
       const fn = handlerFunction(this, handler, this.functionContext, targets);
+      this.functions.set(module, fn);
       const route = this.webSocketApi.addRoute(routeKey, { integration: new WebSocketLambdaIntegration(`${module}Integration`, fn.fn) });
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
@@ -54,25 +63,18 @@ export class RealtimeStack extends Stack {
       });
     }
     const stage = new apigwv2.WebSocketStage(this, 'Stage', { webSocketApi: this.webSocketApi, stageName: WEBSOCKET_STAGE, autoDeploy: true });
-    // One JSON access-log line per connect, disconnect and message (AwsSolutions-APIG1). WebSocket
-    // stages log through the account's API Gateway CloudWatch role (a per-region account setting).
-    logStageAccess(stage, this, 'WebSocketAccessLogs', { eventType: '$context.eventType', connectionId: '$context.connectionId' });
-    apiGatewayLogsRole(this);
+    if (props.accessLogs) {
+      // One JSON access-log line per connect, disconnect and message (AwsSolutions-APIG1).
+      logStageAccess(stage, this, 'WebSocketAccessLogs', { eventType: '$context.eventType', connectionId: '$context.connectionId' });
+    } else {
+      Validations.of(stage).acknowledge({
+        id: 'AwsSolutions-APIG1',
+        reason:
+          "WebSocket stage logs need the region's API Gateway CloudWatch role, an account-wide setting this app must not own (destroying the app would leave it pointing at a deleted role); the operator sets it once and deploys with webSocketAccessLogs (infra/aws/README.md). The functions log every connect and disconnect meanwhile",
+      });
+    }
 
     new CfnOutput(this, 'WebSocketUrl', { value: stage.url });
     new CfnOutput(this, 'WebSocketCallbackUrl', { value: this.callbackUrl });
   }
-}
-
-/** The region's API Gateway account setting: the role API Gateway writes WebSocket stage logs with. */
-function apiGatewayLogsRole(scope: Construct) {
-  const role = new iam.Role(scope, 'ApiGatewayLogsRole', {
-    assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
-    managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
-  });
-  Validations.of(role).acknowledge({
-    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-    reason: "AWS's own policy for the API Gateway logging role: create log groups and streams and put events, nothing else",
-  });
-  new apigw.CfnAccount(scope, 'ApiGatewayAccount', { cloudWatchRoleArn: role.roleArn });
 }

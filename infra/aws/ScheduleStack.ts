@@ -21,9 +21,12 @@ export interface ScheduleStackProps extends StackProps {
 }
 
 export class ScheduleStack extends Stack {
+  /** The functions the rules invoke: module -> function. */
+  readonly functions = new Map<string, AppFunction>();
+
   constructor(scope: Construct, id: string, props: ScheduleStackProps) {
     super(scope, id, props);
-    const functions = new Map<string, AppFunction>();
+    const functions = this.functions;
     for (const [key, def] of Object.entries(SCHEDULES)) {
       const handler = props.handlers.get(def.handler);
       if (!handler) continue; // discoverEntries already warned

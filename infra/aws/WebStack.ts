@@ -17,9 +17,15 @@ import { privateBucket } from './StatefulStack';
 import { apiPathPatterns, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from './webPaths';
 import { responseHeadersPolicy } from './responseHeaders';
 import { apiPolicy, asyncSocketSources, pagePolicy, parseOrigins, webSocketOrigin } from '../../shared/resources/securityHeaders';
+import { CREDENTIAL_FUNCTION } from './authorizer';
 
 /** CDK context naming the origins allowed to frame the app: `-c embedAllowedOrigins="https://a.example https://b.example"`. */
 export const EMBED_CONTEXT = 'embedAllowedOrigins';
+
+/** Vite's content-hashed chunks: a name never changes meaning, so browsers and CloudFront keep them a year. */
+export const ASSET_CACHE_CONTROL = [s3deploy.CacheControl.setPublic(), s3deploy.CacheControl.maxAge(Duration.days(365)), s3deploy.CacheControl.immutable()];
+/** The entry page names the current chunks: always revalidated, so a release shows at the next load. */
+export const INDEX_CACHE_CONTROL = [s3deploy.CacheControl.noCache()];
 
 export interface WebStackProps extends StackProps {
   httpApi: apigwv2.HttpApi;
@@ -31,6 +37,8 @@ export interface WebStackProps extends StackProps {
   embedAllowedOrigins?: string[];
   /** Where users open the app: its wss:// twin is named in the pages' connect-src. */
   webappUrl?: string;
+  /** A WAF web ACL (scope CLOUDFRONT) in front of the distribution (deploy config webAclArn). */
+  webAclArn?: string;
   warn?: (message: string) => void;
 }
 
@@ -63,7 +71,17 @@ export class WebStack extends Stack {
     const connectSources = [...appSocket, ...asyncSocketSources(process.env.VITE_ASYNC_WS_URL)];
     const pageHeaders = responseHeadersPolicy(this, 'PageHeaders', pagePolicy({ frameAncestors, connectSources, https: true }), 'sqlscape pages: CSP, nosniff, referrer, framing, HSTS');
     const apiHeaders = responseHeadersPolicy(this, 'ApiHeaders', apiPolicy({ https: true }), 'sqlscape API answers: CSP none, nosniff, referrer, DENY framing, HSTS');
-    const apiBehaviour = { ...passThrough(props.httpApi.apiEndpoint), compress: true, responseHeadersPolicy: apiHeaders };
+    const credentialKey = new cloudfront.Function(this, 'CredentialKey', {
+      code: cloudfront.FunctionCode.fromInline(CREDENTIAL_FUNCTION),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Copies the Authorization header or session cookie into the header the API authorizer caches by',
+    });
+    const apiBehaviour: cloudfront.BehaviorOptions = {
+      ...passThrough(props.httpApi.apiEndpoint),
+      compress: true,
+      responseHeadersPolicy: apiHeaders,
+      functionAssociations: [{ function: credentialKey, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
     const webSocketRewrite = new cloudfront.Function(this, 'WebSocketRewrite', {
       code: cloudfront.FunctionCode.fromInline(webSocketRewriteFunction(props.webSocketStage)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -75,6 +93,7 @@ export class WebStack extends Stack {
     };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'sqlscape web app and API',
+      webAclId: props.webAclArn,
       // CloudFront standard logs (AwsSolutions-CFR3), beside the web bucket's access logs.
       enableLogging: true,
       logBucket: accessLogs,
@@ -104,14 +123,26 @@ export class WebStack extends Stack {
     });
 
     if (existsSync(props.webDist)) {
-      new s3deploy.BucketDeployment(this, 'WebDeployment', {
-        sources: [s3deploy.Source.asset(props.webDist)],
+      // Chunks first, then the page that names them, so a new page never points at a missing chunk.
+      // Neither deployment prunes: browsers still running the previous release load its chunks
+      // lazily, so those stay (infra/aws/README.md, "Frontend releases", on clearing old ones).
+      const assets = new s3deploy.BucketDeployment(this, 'WebAssetsDeployment', {
+        sources: [s3deploy.Source.asset(props.webDist, { exclude: ['index.html'] })],
         destinationBucket: bucket,
+        prune: false,
+        memoryLimit: 512,
+        cacheControl: ASSET_CACHE_CONTROL,
+      });
+      const page = new s3deploy.BucketDeployment(this, 'WebDeployment', {
+        sources: [s3deploy.Source.asset(props.webDist, { exclude: ['*', '!index.html'] })],
+        destinationBucket: bucket,
+        prune: false,
         distribution: this.distribution,
         distributionPaths: ['/index.html'],
         memoryLimit: 512,
-        cacheControl: [s3deploy.CacheControl.maxAge(Duration.minutes(5))],
+        cacheControl: INDEX_CACHE_CONTROL,
       });
+      page.node.addDependency(assets);
       acknowledgeBucketDeploymentHandler(this);
     } else {
       (props.warn ?? console.warn)(`[infra] ${props.webDist} not found: the frontend is not deployed (run npm run build first)`);

@@ -23,8 +23,10 @@ export type Capability =
   | 'cognitoAuth'
   /** Cognito user administration (the users admin keeps the pool's users and groups in step). */
   | 'cognitoAdmin'
-  /** Amazon SES v2 SendEmail (report and alert emails). */
-  | 'sendEmail';
+  /** Amazon SES v2 SendEmail (report and alert emails), from the configured sender only when there is one. */
+  | 'sendEmail'
+  /** secretsmanager:GetSecretValue on the Slack token's secret, when one is configured. */
+  | 'slackToken';
 
 export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   health: [],
@@ -58,9 +60,9 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   queryDeadLetter: ['mainRead', 'mainWrite', 'resultsWrite', 'push'],
   datasourceMetadata: ['mainRead', 'mainWrite'],
   scheduler: ['mainRead', 'mainWrite', 'enqueue'],
-  reports: ['mainRead', 'mainWrite'],
+  reports: ['mainRead', 'mainWrite', 'slackToken'],
   tags: ['mainRead', 'mainWrite'],
-  reportWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'sendEmail'],
+  reportWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'sendEmail', 'slackToken'],
   reportDeadLetter: ['mainRead', 'mainWrite'],
   dashboardScreenshot: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite'],
 };
@@ -73,6 +75,10 @@ export interface AccessTargets {
   stateful: StatefulStack;
   /** Present once the WebSocket API exists; `push` needs it. */
   webSocketApi?: WebSocketApi;
+  /** The report sender (deploy config reportsEmailFrom): `sendEmail` may use no other From address. */
+  reportsEmailFrom?: string;
+  /** ARN of the Slack token's secret (deploy config slackTokenSecret), for `slackToken`. */
+  slackTokenSecretArn?: string;
 }
 
 /** What the function's bundle loads, from bundler.ts. */
@@ -121,12 +127,19 @@ export function grantAccess(fn: IFunction, module: string, targets: AccessTarget
         webSocketApi.grantManageConnections(fn);
         break;
       case 'sendEmail':
+        // identity/*: in the SES sandbox the verified recipients are identities the call is checked on too.
         fn.addToRolePolicy(
           new iam.PolicyStatement({
             actions: ['ses:SendEmail', 'ses:SendRawEmail'],
             resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+            conditions: targets.reportsEmailFrom ? { StringEquals: { 'ses:FromAddress': targets.reportsEmailFrom } } : undefined,
           }),
         );
+        break;
+      case 'slackToken':
+        if (targets.slackTokenSecretArn) {
+          fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [targets.slackTokenSecretArn] }));
+        }
         break;
       case 'cognitoAuth':
         fn.addToRolePolicy(

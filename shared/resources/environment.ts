@@ -41,6 +41,16 @@ export const FUNCTION_ENV = {
   screenshotInlineMaxBytes: 'SCREENSHOT_INLINE_MAX_BYTES',
 } as const;
 
+/** Environment variables of the PostgreSQL engine's pools (functions/engines/postgresql/connect.ts; infra/aws sets them). */
+export const POOL_ENV = {
+  /** Connections one pool may open at once (default 10). */
+  max: 'PG_POOL_MAX',
+  /** Milliseconds an idle connection is kept (default 30000). */
+  idleMs: 'PG_POOL_IDLE_MS',
+  /** The sslmode a URI without sslmode (or ssl) gets, e.g. verify-full (default: none, pg's plain connection). */
+  defaultSslMode: 'PG_DEFAULT_SSLMODE',
+} as const;
+
 /**
  * The examples DuckDB database. `npm start` builds `localFile`; `cdk deploy` uploads it to its own
  * bucket (not the results bucket, whose lifecycle rule would expire it) under `s3Key`, and functions

@@ -10,8 +10,10 @@ export interface QueueDef {
   /** Worker Lambda timeout; the queue's visibility timeout is 6x this, as AWS recommends. */
   workerTimeoutSeconds: number;
   batchSize: number;
-  /** Receives before a message moves to the dead-letter queue. */
+  /** Receives before a message moves to the dead-letter queue (5 or more: a throttled or briefly failing worker must not dead-letter work on a busy day). */
   maxReceiveCount: number;
+  /** Worker instances the queue's event source runs at most (Lambda's SQS maxConcurrency), so a burst cannot take the account's concurrency. */
+  maxConcurrency: number;
   /** Handler module that drains the dead-letter queue (marks the work failed). */
   deadLetterWorker?: string;
 }
@@ -23,7 +25,8 @@ export const QUEUES = {
     worker: 'queryWorker',
     workerTimeoutSeconds: 660,
     batchSize: 1,
-    maxReceiveCount: 3,
+    maxReceiveCount: 5,
+    maxConcurrency: 20,
     deadLetterWorker: 'queryDeadLetter',
   },
   /** Async chart data (GLOBAL_ASYNC_QUERIES): one message per job. */
@@ -32,7 +35,8 @@ export const QUEUES = {
     worker: 'chartDataWorker',
     workerTimeoutSeconds: 120,
     batchSize: 1,
-    maxReceiveCount: 3,
+    maxReceiveCount: 5,
+    maxConcurrency: 50,
     deadLetterWorker: 'chartDataDeadLetter',
   },
   /** Scheduled report and alert runs: one message per run (report id + scheduled time). Rendering
@@ -42,7 +46,8 @@ export const QUEUES = {
     worker: 'reportWorker',
     workerTimeoutSeconds: 300,
     batchSize: 1,
-    maxReceiveCount: 3,
+    maxReceiveCount: 5,
+    maxConcurrency: 5,
     deadLetterWorker: 'reportDeadLetter',
   },
 } satisfies Record<string, QueueDef>;

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deployedRouteKey } from '../../infra/aws/httpRoutes';
 import { API_FUNCTION_TIMEOUT_SECONDS, BUCKETS, FUNCTION_ENV, QUEUES, TABLES } from '../../shared/resources/index';
 import { routes } from '../../shared/routes/index';
+import { API_THROTTLE } from '../../infra/aws/ApiStack';
+import { CREDENTIAL_HEADER } from '../../functions/platform/auth/credentialHeader';
 import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, PASSWORD_SEAL_STUB_MODULES, synthApp } from './synthApp';
 
 let t: Awaited<ReturnType<typeof synthApp>>['templates'];
@@ -13,6 +15,15 @@ let warnings: string[];
 beforeAll(async () => {
   ({ templates: t, warnings } = await synthApp());
 });
+
+/** The template holding a module's function: the HTTP functions' stack, else the workers'. */
+const home = (module: string) =>
+  Object.keys(t.handlers.findResources('AWS::Lambda::Function')).some((id) => id.startsWith(`${module.charAt(0).toUpperCase()}${module.slice(1)}HandlerFunction`))
+    ? t.handlers
+    : t.workers;
+const fnId = (module: string) => functionIdOf(home(module), module);
+const fnOf = (module: string) => home(module).findResources('AWS::Lambda::Function')[fnId(module)];
+const actions = (module: string) => actionsOf(home(module), fnId(module));
 
 const routeResources = () =>
   Object.values(t.api.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties as { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown });
@@ -50,22 +61,49 @@ describe('HTTP API routes', () => {
     for (const r of open) expect(r.AuthorizerId).toBeUndefined();
   });
 
-  it('authorizes with the httpAuthorizer function: simple responses, no identity source, no cached results', () => {
+  it('authorizes with the httpAuthorizer function: simple responses cached for 5 minutes by the credential header CloudFront writes', () => {
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'REQUEST',
       AuthorizerPayloadFormatVersion: '2.0',
       EnableSimpleResponses: true,
-      AuthorizerResultTtlInSeconds: 0,
-      // Either the Authorization header or the session cookie: API Gateway may require neither.
-      IdentitySource: [],
+      AuthorizerResultTtlInSeconds: 300,
+      IdentitySource: [`$request.header.${CREDENTIAL_HEADER}`],
     });
-    const fns = t.api.findResources('AWS::Lambda::Function');
-    expect(Object.keys(fns).some((id) => /httpAuthorizer/i.test(id))).toBe(true);
+    const [authorizer] = Object.values(t.api.findResources('AWS::ApiGatewayV2::Authorizer'));
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toMatch(/HttpAuthorizerHandlerFunction/);
+  });
+
+  it('throttles the stage (rate and burst) so a burst answers 429 before it reaches the functions', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+    });
+  });
+});
+
+describe('stacks', () => {
+  /** CloudFormation refuses a template past 500 resources; 400 leaves room to grow. */
+  const LIMIT = 400;
+  /** The next 50 routes are a resource each; say they bring 10 new modules, each an integration and an invoke permission (and a function of 4 resources in the handlers' stack). */
+  const NEXT_ROUTES = 50;
+  const NEXT_MODULES = 10;
+
+  it('keep every stack under 400 resources, with room for 50 more routes and 10 more modules', () => {
+    for (const [name, template] of Object.entries(t)) {
+      const count = Object.keys(template.toJSON().Resources).length;
+      expect(count, name).toBeLessThan(LIMIT);
+    }
+    expect(Object.keys(t.api.toJSON().Resources).length + NEXT_ROUTES + 2 * NEXT_MODULES, 'api').toBeLessThan(LIMIT);
+    expect(Object.keys(t.handlers.toJSON().Resources).length + 4 * NEXT_MODULES, 'handlers').toBeLessThan(LIMIT);
+  });
+
+  it('create no region-wide setting (AWS::ApiGateway::Account would outlive the app, pointing at a deleted role)', () => {
+    for (const [name, template] of Object.entries(t)) expect(Object.keys(template.findResources('AWS::ApiGateway::Account')), name).toEqual([]);
   });
 });
 
 describe('functions', () => {
-  const appStacks = (): Template[] => [t.stateful, t.realtime, t.api, t.schedule];
+  const appStacks = (): Template[] => [t.stateful, t.realtime, t.handlers, t.workers, t.api, t.schedule];
 
   it('run Node.js 22 on arm64 with source maps', () => {
     for (const template of appStacks()) {
@@ -89,7 +127,7 @@ describe('functions', () => {
       FUNCTION_ENV.examplesS3Key,
       FUNCTION_ENV.databaseKmsKeyId,
     ];
-    for (const template of [t.realtime, t.api, t.schedule]) {
+    for (const template of [t.realtime, t.handlers, t.workers, t.schedule]) {
       for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
         const vars = fn.Properties.Environment.Variables as Record<string, unknown>;
         for (const name of required) expect(vars, `${id} ${name}`).toHaveProperty(name);
@@ -104,58 +142,63 @@ describe('functions', () => {
   });
 
   it('end API functions before the HTTP API gives up (30 s), with the time local runs get too; workers run longer', () => {
-    const fns = t.api.findResources('AWS::Lambda::Function');
-    expect(fns[functionIdOf(t.api, 'sqllab')].Properties.Timeout).toBe(API_FUNCTION_TIMEOUT_SECONDS);
+    expect(fnOf('sqllab').Properties.Timeout).toBe(API_FUNCTION_TIMEOUT_SECONDS);
     expect(API_FUNCTION_TIMEOUT_SECONDS).toBeLessThan(30);
-    expect(fns[functionIdOf(t.api, QUEUES.queries.worker)].Properties.Timeout).toBe(QUEUES.queries.workerTimeoutSeconds);
+    expect(fnOf(QUEUES.queries.worker).Properties.Timeout).toBe(QUEUES.queries.workerTimeoutSeconds);
   });
 
   it('give the DuckDB and engine parsers layers only to functions whose bundle loads them', () => {
-    const layers = t.api.findResources('AWS::Lambda::LayerVersion');
+    const layers = t.workers.findResources('AWS::Lambda::LayerVersion');
     const layerId = (prefix: string) => Object.keys(layers).find((id) => id.startsWith(prefix));
     expect(Object.keys(layers)).toHaveLength(2);
     for (const module of ENGINE_STUB_MODULES) {
-      const fn = t.api.findResources('AWS::Lambda::Function')[functionIdOf(t.api, module)];
-      expect(fn.Properties.Layers, module).toEqual([{ Ref: layerId('DuckdbLayer') }, { Ref: layerId('EngineParsersLayer') }]);
+      expect(fnOf(module).Properties.Layers, module).toEqual([{ Ref: layerId('DuckdbLayer') }, { Ref: layerId('EngineParsersLayer') }]);
     }
-    const health = t.api.findResources('AWS::Lambda::Function')[functionIdOf(t.api, 'health')];
-    expect(health.Properties.Layers).toBeUndefined();
+    expect(fnOf('health').Properties.Layers).toBeUndefined();
+    expect(t.handlers.findResources('AWS::Lambda::LayerVersion')).toEqual({});
+    // The function npm run deploy invokes to load the native layer once on Lambda: the layer and nothing else.
+    const smokeId = Object.keys(t.workers.findResources('AWS::Lambda::Function')).find((id) => id.startsWith('NativeLayerSmokeFunction'))!;
+    const smoke = t.workers.findResources('AWS::Lambda::Function')[smokeId];
+    expect(smoke.Properties.Layers).toEqual([{ Ref: layerId('DuckdbLayer') }]);
+    expect(t.workers.toJSON().Outputs.NativeLayerSmokeFunction.Value).toEqual({ Ref: smokeId });
+    expect(actionsOf(t.workers, smokeId).filter((a) => !a.startsWith('xray:'))).toEqual([]);
     expect(layers[layerId('EngineParsersLayer')!].Properties.CompatibleArchitectures).toEqual(['arm64', 'x86_64']);
   });
 });
 
 describe('least privilege', () => {
   it('lets the security function call Cognito InitiateAuth', () => {
-    expect(actionsOf(t.api, functionIdOf(t.api, 'security'))).toContain('cognito-idp:InitiateAuth');
+    expect(actions('security')).toContain('cognito-idp:InitiateAuth');
   });
 
   it('gives health no data access at all', () => {
-    const actions = actionsOf(t.api, functionIdOf(t.api, 'health'));
-    expect(actions.filter((a) => /^(dynamodb|s3|sqs|cognito-idp|execute-api):/.test(a))).toEqual([]);
+    const granted = actions('health');
+    expect(granted.filter((a) => /^(dynamodb|s3|sqs|cognito-idp|execute-api):/.test(a))).toEqual([]);
   });
 
   it('keeps Cognito, queues and WebSocket pushes to the functions that need them', () => {
-    const me = actionsOf(t.api, functionIdOf(t.api, 'me'));
+    const me = actions('me');
     expect(me).not.toContain('cognito-idp:InitiateAuth');
     expect(me).not.toContain('dynamodb:PutItem');
     expect(me.some((a) => a.startsWith('sqs:'))).toBe(false);
-    const worker = actionsOf(t.api, functionIdOf(t.api, QUEUES.queries.worker));
+    const worker = actions(QUEUES.queries.worker);
     expect(worker).toContain('execute-api:ManageConnections');
     expect(worker).toContain('dynamodb:PutItem');
-    expect(actionsOf(t.api, functionIdOf(t.api, 'health'))).not.toContain('execute-api:ManageConnections');
+    expect(actions('health')).not.toContain('execute-api:ManageConnections');
   });
 
   it('lets only functions that load the Athena client run Athena queries', () => {
-    for (const module of ENGINE_STUB_MODULES) expect(actionsOf(t.api, functionIdOf(t.api, module))).toContain('athena:StartQueryExecution');
-    expect(actionsOf(t.api, functionIdOf(t.api, 'health'))).not.toContain('athena:StartQueryExecution');
+    for (const module of ENGINE_STUB_MODULES) expect(actions(module)).toContain('athena:StartQueryExecution');
+    expect(actions('health')).not.toContain('athena:StartQueryExecution');
   });
 
   it('lets functions that save connections take data keys, those that connect decrypt, and no other use the passwords key', () => {
-    const kmsActions = (module: string) => actionsOf(t.api, functionIdOf(t.api, module)).filter((a) => a.startsWith('kms:'));
+    const kmsActions = (module: string) => actions(module).filter((a) => a.startsWith('kms:'));
     for (const module of PASSWORD_SEAL_STUB_MODULES) expect(kmsActions(module), module).toEqual(['kms:GenerateDataKey']);
     for (const module of ENGINE_STUB_MODULES) expect(kmsActions(module), module).toEqual(['kms:Decrypt']);
     for (const module of ['health', 'me', 'security', 'tags']) expect(kmsActions(module), module).toEqual([]);
-    const keyPolicies = Object.values(t.api.findResources('AWS::IAM::Policy'))
+    const keyPolicies = [t.handlers, t.workers]
+      .flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')))
       .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
       .filter((st) => [st.Action].flat().some((a) => a.startsWith('kms:')));
     expect(keyPolicies.length).toBeGreaterThan(0);
@@ -164,25 +207,25 @@ describe('least privilege', () => {
   });
 
   it('lets only enqueueing modules send to the queues', () => {
-    const senders = Object.keys(t.api.findResources('AWS::Lambda::Function')).filter((id) => actionsOf(t.api, id).includes('sqs:SendMessage'));
+    const senders = Object.keys(t.handlers.findResources('AWS::Lambda::Function')).filter((id) => actionsOf(t.handlers, id).includes('sqs:SendMessage'));
     expect(senders.length).toBeGreaterThan(0);
-    expect(senders).not.toContain(functionIdOf(t.api, 'health'));
-    expect(senders).not.toContain(functionIdOf(t.api, 'security'));
+    expect(senders).not.toContain(fnId('health'));
+    expect(senders).not.toContain(fnId('security'));
   });
 
   it('lets only the reports worker send email, and gives it room to render (memory, time, its queue)', () => {
-    const worker = functionIdOf(t.api, QUEUES.reports.worker);
-    expect(actionsOf(t.api, worker)).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail']));
-    expect(actionsOf(t.api, functionIdOf(t.api, 'reports'))).not.toContain('ses:SendEmail');
-    expect(actionsOf(t.api, functionIdOf(t.api, QUEUES.queries.worker))).not.toContain('ses:SendEmail');
-    const fn = t.api.findResources('AWS::Lambda::Function')[worker];
+    const worker = fnId(QUEUES.reports.worker);
+    expect(actions(QUEUES.reports.worker)).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail']));
+    expect(actions('reports')).not.toContain('ses:SendEmail');
+    expect(actions(QUEUES.queries.worker)).not.toContain('ses:SendEmail');
+    const fn = fnOf(QUEUES.reports.worker);
     expect(fn.Properties.MemorySize).toBeGreaterThanOrEqual(2048);
     // The native layer: resvg's linux-arm64 binding, pdfkit and the DejaVu fonts (bundling.test.ts draws a report from it).
-    const nativeLayer = Object.keys(t.api.findResources('AWS::Lambda::LayerVersion')).find((id) => id.startsWith('DuckdbLayer'));
+    const nativeLayer = Object.keys(t.workers.findResources('AWS::Lambda::LayerVersion')).find((id) => id.startsWith('DuckdbLayer'));
     expect(fn.Properties.Layers).toContainEqual({ Ref: nativeLayer });
     expect(fn.Properties.Architectures).toEqual(['arm64']);
     expect(fn.Properties.Timeout).toBe(QUEUES.reports.workerTimeoutSeconds);
-    const sources = Object.values(t.api.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => JSON.stringify(m.Properties.FunctionName).includes(worker));
+    const sources = Object.values(t.workers.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => JSON.stringify(m.Properties.FunctionName).includes(worker));
     expect(sources).toHaveLength(1);
     expect(sources[0].Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   });

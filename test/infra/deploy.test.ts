@@ -32,7 +32,7 @@ describe('deploy outputs and plan', () => {
   });
 
   it("gives every function the address users open the app at (-c webappUrl, or the last deploy's WebUrl), for the links reports send", () => {
-    for (const t of [templates.realtime, templates.api, templates.schedule]) {
+    for (const t of [templates.realtime, templates.handlers, templates.workers, templates.schedule]) {
       for (const [id, fn] of Object.entries(t.findResources('AWS::Lambda::Function'))) {
         const vars = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
         if (vars[FUNCTION_ENV.authMode]) expect(vars[FUNCTION_ENV.webappUrl], id).toBe(WEBAPP_URL);
@@ -51,14 +51,15 @@ describe('deploy outputs and plan', () => {
 
   it('summarizes what each stack creates', () => {
     const lines = planSummary(Object.fromEntries(Object.entries(templates).map(([stack, t]) => [stack, t.toJSON()])));
-    expect(lines.find((l) => l.startsWith('api:'))).toMatch(/\d+ Lambda functions/);
+    expect(lines.find((l) => l.startsWith('handlers:'))).toMatch(/\d+ Lambda functions/);
+    expect(lines.find((l) => l.startsWith('api:'))).toMatch(/\d+ API routes/);
     expect(lines.find((l) => l.startsWith('stateful:'))).toMatch(/\d+ DynamoDB tables, .*S3 buckets/);
     expect(lines.find((l) => l.startsWith('stateful:'))).toMatch(/1 KMS keys/);
     expect(lines.find((l) => l.startsWith('web:'))).toMatch(/1 CloudFront distributions/);
   });
 
-  it('logs API stage accesses, bucket accesses and CloudFront requests', () => {
-    for (const t of [templates.api, templates.realtime]) {
+  it('logs HTTP API stage accesses, bucket accesses and CloudFront requests', () => {
+    for (const t of [templates.api]) {
       const stages = Object.values(t.findResources('AWS::ApiGatewayV2::Stage'));
       expect(stages.length).toBeGreaterThan(0);
       for (const s of stages) expect(s.Properties.AccessLogSettings?.DestinationArn).toBeDefined();

@@ -3,15 +3,19 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_5XX_RATE_PERCENT, queueAgeThresholdSeconds, ROUTE_P95_THRESHOLD_MS } from '../../infra/aws/monitoring/alarms';
-import { METRICS, QUEUES } from '../../shared/resources/index';
+import { METRICS, QUEUES, SCHEDULES, TABLES, WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 import { handlerModules } from '../../shared/routes/index';
-import { functionIdOf, synthApp } from './synthApp';
+import { functionIdOf, importedId, synthApp } from './synthApp';
 
 let api: Template;
 let stateful: Template;
+let handlers: Template;
+let workers: Template;
+let schedule: Template;
+let realtime: Template;
 
 beforeAll(async () => {
-  ({ api, stateful } = (await synthApp()).templates);
+  ({ api, stateful, handlers, workers, schedule, realtime } = (await synthApp()).templates);
 });
 
 type Props = Record<string, any>;
@@ -57,20 +61,59 @@ describe('alarm notifications', () => {
     for (const a of alarms()) {
       expect(a.AlarmActions, a.AlarmDescription).toEqual([{ Ref: id }]);
       expect(a.OKActions, a.AlarmDescription).toEqual([{ Ref: id }]);
-      expect(a.TreatMissingData).toBe('notBreaching');
+      // Missing data is normal (no traffic), except for the scheduler tick, where it is the failure.
+      expect(a.TreatMissingData, a.AlarmDescription).toBe(a.MetricName === 'Invocations' ? 'breaching' : 'notBreaching');
     }
   });
 });
 
 describe('alarms', () => {
-  it('fire on any message in each queue’s dead-letter queue', () => {
-    const found = queueAlarms('ApproximateNumberOfMessagesVisible');
-    expect(found).toHaveLength(Object.keys(QUEUES).length);
-    for (const { alarm, queueId } of found) {
-      expect(queueId).toMatch(/DeadLetterQueue/);
-      expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Statistic: 'Maximum' });
+  it('fire on any message that reached a dead-letter queue, from the count its drainer records (the drainer empties the queue at once, so its depth never shows one)', () => {
+    expect(queueAlarms('ApproximateNumberOfMessagesVisible')).toEqual([]);
+    for (const name of Object.keys(QUEUES)) {
+      api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRICS.namespace,
+        MetricName: METRICS.messages,
+        Dimensions: Match.arrayWith([
+          { Name: 'kind', Value: 'dead-letter' },
+          { Name: 'queue', Value: name },
+          { Name: 'service', Value: METRICS.service },
+        ]),
+        Statistic: 'Sum',
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
     }
-    expect(new Set(found.map((f) => f.queueId)).size).toBe(Object.keys(QUEUES).length);
+  });
+
+  it('fire when the scheduler fails, is throttled or stops being invoked, and when a WebSocket function fails or is throttled', () => {
+    const modules = [...new Set(Object.values(SCHEDULES).map((s) => s.handler))];
+    expect(modules.length).toBeGreaterThan(0);
+    const lambdaAlarms = (metric: string) => alarms().filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === metric);
+    for (const module of modules) {
+      const id = functionIdOf(schedule, module);
+      for (const metric of ['Errors', 'Throttles']) {
+        expect(lambdaAlarms(metric).filter((a) => importedId(schedule, a.Dimensions[0].Value) === id), `${module} ${metric}`).toHaveLength(1);
+      }
+      const [stopped] = lambdaAlarms('Invocations').filter((a) => importedId(schedule, a.Dimensions[0].Value) === id);
+      expect(stopped).toMatchObject({ Threshold: 1, ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching', Statistic: 'Sum' });
+    }
+    for (const module of Object.values(WEBSOCKET_HANDLERS)) {
+      const id = functionIdOf(realtime, module);
+      for (const metric of ['Errors', 'Throttles']) {
+        expect(lambdaAlarms(metric).filter((a) => importedId(realtime, a.Dimensions[0].Value) === id), `${module} ${metric}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('fire when DynamoDB throttles reads or writes of any table', () => {
+    const throttles = alarms().filter((a) => a.Metrics?.some((m: Props) => m.MetricStat?.Metric.MetricName === 'ReadThrottleEvents'));
+    expect(throttles).toHaveLength(Object.keys(TABLES).length);
+    for (const a of throttles) {
+      expect(a.Threshold).toBe(0);
+      const names = a.Metrics.filter((m: Props) => m.MetricStat).map((m: Props) => m.MetricStat.Metric.MetricName).sort();
+      expect(names).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    }
   });
 
   it('fire when the oldest message of a queue waits longer than two worker runs', () => {
@@ -95,20 +138,20 @@ describe('alarms', () => {
   it('watch p95 latency of every route group (HTTP handler module)', () => {
     const latency = alarms().filter((a) => a.MetricName === 'Duration' && a.ExtendedStatistic === 'p95');
     for (const module of handlerModules) {
-      const id = functionIdOf(api, module);
-      const match = latency.filter((a) => a.Dimensions[0].Value.Ref === id);
+      const id = functionIdOf(handlers, module);
+      const match = latency.filter((a) => importedId(handlers, a.Dimensions[0].Value) === id);
       expect(match, module).toHaveLength(1);
       expect(match[0].Threshold).toBe(ROUTE_P95_THRESHOLD_MS);
     }
   });
 
   it('fire on any error or throttle of each worker and dead-letter drainer', () => {
-    const workers = Object.values(QUEUES).flatMap((q) => [q.worker, q.deadLetterWorker]);
+    const workerModules = Object.values(QUEUES).flatMap((q) => [q.worker, q.deadLetterWorker]);
     for (const metric of ['Errors', 'Throttles']) {
       const found = alarms().filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === metric);
-      for (const module of workers) {
-        const id = functionIdOf(api, module);
-        const match = found.filter((a) => a.Dimensions[0].Value.Ref === id);
+      for (const module of workerModules) {
+        const id = functionIdOf(workers, module);
+        const match = found.filter((a) => importedId(workers, a.Dimensions[0].Value) === id);
         expect(match, `${module} ${metric}`).toHaveLength(1);
         expect(match[0]).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Statistic: 'Sum' });
       }
@@ -139,14 +182,15 @@ describe('dashboard', () => {
       'Worker errors',
       'Worker throttles',
       'Age of oldest message (s)',
-      'Dead-letter queue depth',
+      'Dead-lettered messages (drained)',
+      'DynamoDB throttled requests',
       'Report and alert runs by state',
       'Alarms',
     ]) {
       expect(body, title).toContain(title);
     }
-    for (const metric of ['5xx', 'ApproximateAgeOfOldestMessage', 'ApproximateNumberOfMessagesVisible', 'Throttles', METRICS.reportRuns]) expect(body, metric).toContain(metric);
-    for (const module of handlerModules) expect(body, module).toContain(functionIdOf(api, module));
+    for (const metric of ['5xx', 'ApproximateAgeOfOldestMessage', METRICS.messages, 'ReadThrottleEvents', 'Throttles', METRICS.reportRuns]) expect(body, metric).toContain(metric);
+    for (const module of handlerModules) expect(body, module).toContain(functionIdOf(handlers, module));
     // The alarm status widget lists every alarm by its ARN.
     for (const id of Object.keys(api.findResources('AWS::CloudWatch::Alarm'))) expect(body, id).toContain(`"${id}","Arn"`);
   });

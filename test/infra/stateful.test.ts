@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/aws/paths';
 import { BUCKETS, EXAMPLES, FUNCTION_ENV, QUEUES, SCHEDULES, TABLES, visibilityTimeoutSeconds, type TableDef } from '../../shared/resources/index';
 import { StatefulStack } from '../../infra/aws/StatefulStack';
+import { DEAD_LETTER_MAX_CONCURRENCY } from '../../infra/aws/WorkersStack';
 import { ROLES } from '../../shared/security/roles';
 import { functionIdOf, synthApp } from './synthApp';
 
@@ -48,9 +49,10 @@ describe('tables', () => {
 
 describe('queues and workers', () => {
   const queues = () => resources(t.stateful, 'AWS::SQS::Queue');
-  const mappings = () => Object.values(resources(t.api, 'AWS::Lambda::EventSourceMapping'));
+  const mappings = () => Object.values(resources(t.workers, 'AWS::Lambda::EventSourceMapping'));
 
-  it('sends every queue to a dead-letter queue after the defined receives', () => {
+  it('sends every queue to a dead-letter queue after the defined receives, at least 5 (a throttled or briefly failing worker does not dead-letter work)', () => {
+    for (const def of Object.values(QUEUES)) expect(def.maxReceiveCount).toBeGreaterThanOrEqual(5);
     const withRedrive = Object.values(queues()).filter((q) => q.Properties.RedrivePolicy);
     expect(withRedrive).toHaveLength(Object.keys(QUEUES).length);
     const receives = withRedrive.map((q) => q.Properties.RedrivePolicy.maxReceiveCount).sort();
@@ -67,12 +69,14 @@ describe('queues and workers', () => {
   });
 
   it.each(Object.entries(QUEUES))('%s: the worker reports partial batch failures and its queue hides messages for 6x its timeout', (_key, def) => {
-    const workerId = functionIdOf(t.api, def.worker);
-    const worker = resources(t.api, 'AWS::Lambda::Function')[workerId];
+    const workerId = functionIdOf(t.workers, def.worker);
+    const worker = resources(t.workers, 'AWS::Lambda::Function')[workerId];
     const mapping = mappings().find((m) => m.Properties.FunctionName.Ref === workerId);
     expect(mapping).toBeDefined();
     expect(mapping!.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(mapping!.Properties.BatchSize).toBe(def.batchSize);
+    // A burst of work cannot take the account's whole concurrency.
+    expect(mapping!.Properties.ScalingConfig).toEqual({ MaximumConcurrency: def.maxConcurrency });
     const queue = queues()[exportedResourceId(mapping!.Properties.EventSourceArn)];
     expect(queue.Properties.RedrivePolicy).toBeDefined(); // the main queue, not its DLQ
     expect(worker.Properties.Timeout).toBe(def.workerTimeoutSeconds);
@@ -81,10 +85,11 @@ describe('queues and workers', () => {
   });
 
   it.each(Object.entries(QUEUES).filter(([, d]) => d.deadLetterWorker))('%s: the dead-letter drainer reads the DLQ', (_key, def) => {
-    const drainerId = functionIdOf(t.api, def.deadLetterWorker!);
-    const drainer = resources(t.api, 'AWS::Lambda::Function')[drainerId];
+    const drainerId = functionIdOf(t.workers, def.deadLetterWorker!);
+    const drainer = resources(t.workers, 'AWS::Lambda::Function')[drainerId];
     const mapping = mappings().find((m) => m.Properties.FunctionName.Ref === drainerId)!;
     expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mapping.Properties.ScalingConfig).toEqual({ MaximumConcurrency: DEAD_LETTER_MAX_CONCURRENCY });
     const dlq = queues()[exportedResourceId(mapping.Properties.EventSourceArn)];
     expect(dlq.Properties.RedrivePolicy).toBeUndefined();
     expect(dlq.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * drainer.Properties.Timeout);
@@ -166,7 +171,7 @@ describe('database passwords key', () => {
     const keys = Object.entries(resources(t.stateful, 'AWS::KMS::Key'));
     const [[keyId, key]] = keys.filter(([id]) => id.startsWith('DatabasePasswordsKey'));
     expect(key.DeletionPolicy).toBe('Retain');
-    for (const template of [t.api, t.realtime, t.schedule]) {
+    for (const template of [t.handlers, t.workers, t.realtime, t.schedule]) {
       for (const [id, fn] of Object.entries(resources(template, 'AWS::Lambda::Function'))) {
         const value = fn.Properties.Environment.Variables[FUNCTION_ENV.databaseKmsKeyId];
         expect(value, id).toBeDefined();

@@ -11,6 +11,7 @@ import { declaredModules } from '../../infra/aws/handlerEntries';
 import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
 import { QUEUES } from '../../shared/resources/index';
 import { buildSqlscape } from '../../infra/aws/SqlscapeApp';
+import type { DeployConfig } from '../../infra/aws/deployConfig';
 
 /**
  * Stubs that load the engines (DuckDB, Athena and a statement parser) and open stored passwords, so
@@ -45,6 +46,8 @@ export interface SynthOptions {
   nag?: boolean;
   /** Where users open the app (`-c webappUrl=...`). */
   webappUrl?: string;
+  /** The operator's configuration (infra/aws/deployConfig.ts). */
+  config?: DeployConfig;
 }
 
 export async function synthApp(options: SynthOptions = {}) {
@@ -75,11 +78,14 @@ async function synthInto(dir: string, handlersDir: string, webDist: string, opti
     env: { account: '111111111111', region: 'eu-west-1' },
     strict: true,
     webappUrl: options.webappUrl,
+    config: options.config,
     warn: (m) => warnings.push(m),
   });
   const templates = {
     stateful: Template.fromStack(built.stateful),
     realtime: Template.fromStack(built.realtime),
+    handlers: Template.fromStack(built.handlers),
+    workers: Template.fromStack(built.workers),
     api: Template.fromStack(built.api),
     schedule: Template.fromStack(built.schedule),
     web: Template.fromStack(built.web),
@@ -109,4 +115,12 @@ export function actionsOf(template: Template, functionId: string): string[] {
     (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
   );
   return policies.flatMap((p) => (p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()));
+}
+
+/** The logical id in `producer` behind an `Fn::ImportValue` (or a `Ref` within the same template); undefined when `producer` does not export it. */
+export function importedId(producer: Template, value: { 'Fn::ImportValue'?: string; Ref?: string }): string | undefined {
+  if (value.Ref) return value.Ref;
+  const outputs = (producer.toJSON().Outputs ?? {}) as Record<string, { Value: any; Export?: { Name: string } }>;
+  const output = Object.values(outputs).find((o) => o.Export?.Name === value['Fn::ImportValue']);
+  return output && (output.Value['Fn::GetAtt']?.[0] ?? output.Value.Ref);
 }

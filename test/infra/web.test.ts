@@ -8,6 +8,7 @@ import { WEBSOCKET_STAGE } from '../../infra/aws/RealtimeStack';
 import { apiPathPatterns, rewritesToIndex, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from '../../infra/aws/webPaths';
 import { routes, type RouteDef } from '../../shared/routes/index';
 import { synthApp } from './synthApp';
+import { CREDENTIAL_FUNCTION } from '../../infra/aws/authorizer';
 
 // CloudFront's managed policy ids (documented constants).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -41,8 +42,16 @@ describe('web bucket', () => {
     expect(s3Origin!.OriginAccessControlId).toBeDefined();
   });
 
-  it('receives the built frontend', () => {
-    web.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html'] });
+  it('receives the built frontend: hashed chunks cached a year, then the page revalidated on every load, neither pruning the previous release', () => {
+    const deployments = Object.entries(web.findResources('Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const [[assetsId, assets]] = deployments.filter(([id]) => id.startsWith('WebAssetsDeployment'));
+    const [[, page]] = deployments.filter(([id]) => id.startsWith('WebDeployment'));
+    expect(assets.Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(assets.Properties.DistributionPaths).toBeUndefined();
+    expect(page.Properties).toMatchObject({ Prune: false, DistributionPaths: ['/index.html'], SystemMetadata: { 'cache-control': 'no-cache' } });
+    // The page goes after the chunks it names.
+    expect([page.DependsOn].flat()).toContain(assetsId);
   });
 });
 
@@ -51,7 +60,12 @@ describe('distribution', () => {
     const config = distribution();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
     expect(config.CustomErrorResponses).toBeUndefined();
-    for (const b of apiBehaviours()) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
+    // The API behaviours run only the function that writes the authorizer's cache key.
+    const [credentialFn] = Object.entries(web.findResources('AWS::CloudFront::Function')).filter(([, f]) => f.Properties.FunctionCode === CREDENTIAL_FUNCTION);
+    expect(credentialFn).toBeDefined();
+    for (const b of apiBehaviours()) {
+      expect(b.FunctionAssociations, b.PathPattern).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [credentialFn[0], 'FunctionARN'] } }]);
+    }
   });
 
   it('sends the API paths of the route table to the HTTP API, uncached, with all viewer headers', () => {

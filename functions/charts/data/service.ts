@@ -22,6 +22,7 @@ import { queryCompiler, type QueryCompiler } from './compiler';
 import { databaseTimeout, datasetTimeout } from './dataset';
 import { fileResponse } from './formats';
 import { executeQuery, planQuery, resultsOnly, type PlannedQuery, type QueryResult } from './queryRun';
+import { singleFlight } from './singleFlight';
 import { annotationData } from './annotations';
 import { countChartCache } from '../../observability/metrics';
 import { applyGranularity } from './granularity';
@@ -101,8 +102,12 @@ type Hits = (CachedText<CachedMeta> | null)[];
 const readHits = (ports: Ports, prepared: PreparedRequest, force: boolean): Promise<Hits> =>
   force ? Promise.resolve(prepared.plans.map(() => null)) : Promise.all(prepared.plans.map((p) => readCacheText<CachedMeta>(ports.blobs, p.cacheKey, ports.clock.now())));
 
-/** Every query's answer: from the cache unless forced, else run and cached (serialised once for both). */
-async function resolveResults(ports: Ports, prepared: PreparedRequest, hits: Hits, deps: ChartDataDeps): Promise<ResolvedResult[]> {
+/**
+ * Every query's answer: from the cache unless forced, else run and cached (serialised once for both).
+ * A miss that is not forced runs once across concurrent requests (singleFlight.ts): the others answer
+ * from the entry it writes.
+ */
+async function resolveResults(ports: Ports, prepared: PreparedRequest, hits: Hits, deps: ChartDataDeps, force: boolean): Promise<ResolvedResult[]> {
   const results: ResolvedResult[] = [];
   let engine: Engine | null = null;
   for (const plan of prepared.plans) {
@@ -112,23 +117,35 @@ async function resolveResults(ports: Ports, prepared: PreparedRequest, hits: Hit
       results.push(cachedResult(hit, plan.compiled));
       continue;
     }
-    engine ??= await deps.engineFor(prepared.ds.db);
-    const fresh = freshResult(await executeQuery(deps.compiler, engine, prepared.ds, plan, prepared.resultFormat, prepared.timeout));
-    const meta: CachedMeta = {
-      applied_filters: fresh.fields.applied_filters,
-      rejected_filters: fresh.fields.rejected_filters,
-      datasource_id: prepared.ds.dataset.id,
-      row_level_filters: plan.rowLevelFilters,
+    const compute = async (): Promise<ResolvedResult> => {
+      engine ??= await deps.engineFor(prepared.ds.db);
+      const fresh = freshResult(await executeQuery(deps.compiler, engine, prepared.ds, plan, prepared.resultFormat, prepared.timeout));
+      const meta: CachedMeta = {
+        applied_filters: fresh.fields.applied_filters,
+        rejected_filters: fresh.fields.rejected_filters,
+        datasource_id: prepared.ds.dataset.id,
+        row_level_filters: plan.rowLevelFilters,
+      };
+      await writeCacheText(ports.blobs, plan.cacheKey, fresh.rest, ports.clock.now(), prepared.timeout, meta);
+      return fresh;
     };
-    await writeCacheText(ports.blobs, plan.cacheKey, fresh.rest, ports.clock.now(), prepared.timeout, meta);
-    results.push(fresh);
+    // A timeout that never caches leaves nothing for waiters to read: each request runs its own.
+    if (force || prepared.timeout < 0) {
+      results.push(await compute());
+      continue;
+    }
+    const fromCache = async () => {
+      const entry = await readCacheText<CachedMeta>(ports.blobs, plan.cacheKey, ports.clock.now());
+      return entry && cachedResult(entry, plan.compiled);
+    };
+    results.push(await singleFlight(ports, plan.cacheKey, compute, fromCache));
   }
   return results;
 }
 
 /** Every query's result: from the cache unless forced, else run (and cached). */
 export async function computeResults(ports: Ports, prepared: PreparedRequest, force: boolean, deps: ChartDataDeps): Promise<QueryResult[]> {
-  const results = (await resolveResults(ports, prepared, await readHits(ports, prepared, force), deps)).map(resultObject);
+  const results = (await resolveResults(ports, prepared, await readHits(ports, prepared, force), deps, force)).map(resultObject);
   return prepared.resultType === 'full' ? withAnnotations(ports, prepared, results, force, deps) : results;
 }
 
@@ -158,8 +175,8 @@ const answersWhole = (prepared: PreparedRequest) =>
 
 /** The JSON text of the answer `{"result": [...]}` (JSON result format, or the query result type). */
 export async function answerText(ports: Ports, prepared: PreparedRequest, hits: Hits, force: boolean, deps: ChartDataDeps): Promise<string> {
-  if (answersWhole(prepared)) return answerJson(await resolveResults(ports, prepared, hits, deps));
-  let results = (await resolveResults(ports, prepared, hits, deps)).map(resultObject);
+  if (answersWhole(prepared)) return answerJson(await resolveResults(ports, prepared, hits, deps, force));
+  let results = (await resolveResults(ports, prepared, hits, deps, force)).map(resultObject);
   if (prepared.resultType === 'full') results = await withAnnotations(ports, prepared, results, force, deps);
   return JSON.stringify({ result: shapeResults(prepared.resultType, results) });
 }
@@ -173,7 +190,7 @@ export const jsonText = (body: string): RawResponse => raw({ statusCode: 200, he
 /** The answer of a prepared request with its cache entries read. */
 async function respondWith(ports: Ports, prepared: PreparedRequest, hits: Hits, force: boolean, deps: ChartDataDeps): Promise<RawResponse> {
   if (prepared.resultFormat === 'json' || prepared.resultType === 'query') return jsonText(await answerText(ports, prepared, hits, force, deps));
-  const results = (await resolveResults(ports, prepared, hits, deps)).map(resultObject);
+  const results = (await resolveResults(ports, prepared, hits, deps, force)).map(resultObject);
   return fileResponse(prepared.resultFormat, results, prepared.ds.dataset.table_name, ports.clock.now());
 }
 

@@ -1,7 +1,11 @@
 // pg pools, one per connection URI per process, with value parsers that yield JSON-safe values:
 // exact 64-bit integers as strings beyond 2^53, NUMERIC as numbers, dates and times as ISO text.
+// Pool size, idle time and the TLS mode a URI without sslmode gets come from the environment
+// (poolSettings): in Lambda (infra/aws) a container serves one request at a time, so it keeps at most
+// two connections, closes them after a second idle, and talks TLS unless the URI says otherwise.
 import pg from 'pg';
 import { SupersetError } from '../../../shared/errors';
+import { POOL_ENV } from '../../../shared/resources/environment';
 import { issueCodes } from '../issues';
 import { bigintToJson } from '../columns';
 
@@ -46,6 +50,42 @@ export function connectionStringOf(uri: string): string {
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+export { POOL_ENV };
+
+const SSL_MODES = new Set(['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify']);
+
+export interface PoolSettings {
+  max: number;
+  idleTimeoutMillis: number;
+  defaultSslMode?: string;
+}
+
+const positiveInt = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return n;
+};
+
+export function poolSettings(env: Record<string, string | undefined> = process.env): PoolSettings {
+  const sslMode = env[POOL_ENV.defaultSslMode] || undefined;
+  if (sslMode && !SSL_MODES.has(sslMode)) throw new Error(`${POOL_ENV.defaultSslMode} must be one of ${[...SSL_MODES].join(', ')}, got ${sslMode}`);
+  return {
+    max: positiveInt(env[POOL_ENV.max], 10, POOL_ENV.max),
+    idleTimeoutMillis: positiveInt(env[POOL_ENV.idleMs], 30_000, POOL_ENV.idleMs),
+    defaultSslMode: sslMode,
+  };
+}
+
+/** The connection string with the default sslmode added when the URI names none (its own choice wins). */
+export function withDefaultSslMode(connectionString: string, sslMode: string | undefined): string {
+  if (!sslMode) return connectionString;
+  const query = connectionString.includes('?') ? connectionString.slice(connectionString.indexOf('?') + 1) : '';
+  const params = new URLSearchParams(query);
+  if (params.has('sslmode') || params.has('ssl')) return connectionString;
+  return `${connectionString}${query ? '&' : connectionString.includes('?') ? '' : '?'}sslmode=${sslMode}`;
+}
+
 interface SharedPool {
   pool: pg.Pool;
   users: number;
@@ -58,15 +98,15 @@ export interface PoolLease {
   release(): Promise<void>;
 }
 
-export function leasePool(uri: string): PoolLease {
-  const connectionString = connectionStringOf(uri);
+export function leasePool(uri: string, settings: PoolSettings = poolSettings()): PoolLease {
+  const connectionString = withDefaultSslMode(connectionStringOf(uri), settings.defaultSslMode);
   let shared = pools.get(connectionString);
   if (!shared) {
     const pool = new Pool({
       connectionString,
       types: jsonSafeTypes,
-      max: 10,
-      idleTimeoutMillis: 30_000,
+      max: settings.max,
+      idleTimeoutMillis: settings.idleTimeoutMillis,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: 'sqlscape',
     });

@@ -8,7 +8,17 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { pascal } from '../StatefulStack';
-import { deadLetterAlarm, http5xxAlarm, latencyAlarm, queueAgeAlarm, reportErrorsAlarm, workerErrorsAlarm, workerThrottlesAlarm } from './alarms';
+import {
+  deadLetterAlarm,
+  http5xxAlarm,
+  latencyAlarm,
+  queueAgeAlarm,
+  reportErrorsAlarm,
+  scheduleStoppedAlarm,
+  tableThrottlesAlarm,
+  workerErrorsAlarm,
+  workerThrottlesAlarm,
+} from './alarms';
 import { operationsDashboard } from './dashboard';
 import type { MonitoringProps } from './props';
 
@@ -37,8 +47,8 @@ export class Monitoring extends Construct {
       this.alarms.push(alarm);
       return alarm;
     };
-    for (const [name, { queue, dlq, def }] of Object.entries(props.queues)) {
-      add(deadLetterAlarm(this, `${pascal(name)}DeadLetterAlarm`, name, dlq));
+    for (const [name, { queue, def }] of Object.entries(props.queues)) {
+      add(deadLetterAlarm(this, `${pascal(name)}DeadLetterAlarm`, name));
       add(queueAgeAlarm(this, `${pascal(name)}QueueAgeAlarm`, name, queue, def));
     }
     add(http5xxAlarm(this, 'Http5xxRateAlarm', props.httpApi));
@@ -47,6 +57,16 @@ export class Monitoring extends Construct {
       add(workerErrorsAlarm(this, `${pascal(module)}ErrorsAlarm`, module, fn));
       add(workerThrottlesAlarm(this, `${pascal(module)}ThrottlesAlarm`, module, fn));
     }
+    for (const [module, fn] of props.scheduledFunctions) {
+      add(workerErrorsAlarm(this, `${pascal(module)}ErrorsAlarm`, module, fn, 'scheduled function'));
+      add(workerThrottlesAlarm(this, `${pascal(module)}ThrottlesAlarm`, module, fn, 'scheduled function'));
+      add(scheduleStoppedAlarm(this, `${pascal(module)}StoppedAlarm`, module, fn));
+    }
+    for (const [module, fn] of props.webSocketFunctions) {
+      add(workerErrorsAlarm(this, `${pascal(module)}ErrorsAlarm`, module, fn, 'WebSocket function'));
+      add(workerThrottlesAlarm(this, `${pascal(module)}ThrottlesAlarm`, module, fn, 'WebSocket function'));
+    }
+    for (const [name, table] of Object.entries(props.tables)) add(tableThrottlesAlarm(this, `${pascal(name)}TableThrottlesAlarm`, name, table));
     add(reportErrorsAlarm(this, 'ReportRunErrorsAlarm'));
 
     this.dashboard = operationsDashboard(this, 'Dashboard', { ...props, alarms: this.alarms });

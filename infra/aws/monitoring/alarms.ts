@@ -1,9 +1,11 @@
 // The alarms ops teams page on, as data plus one factory each: a dead letter in any queue, the HTTP
-// API's 5xx rate, p95 latency per route group (one HTTP handler module = one group of routes), worker
-// errors and throttles, work waiting too long in a queue, and report runs that ended in Error.
+// API's 5xx rate, p95 latency per route group (one HTTP handler module = one group of routes), worker,
+// scheduler and WebSocket function errors and throttles, a scheduler tick that stopped, throttled
+// DynamoDB requests, work waiting too long in a queue, and report runs that ended in Error.
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -19,15 +21,61 @@ export const queueAgeThresholdSeconds = (def: QueueDef) => def.workerTimeoutSeco
 
 const common = { evaluationPeriods: 1, treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING } as const;
 
-export function deadLetterAlarm(scope: Construct, id: string, name: string, dlq: sqs.IQueue) {
-  return dlq
-    .metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' })
-    .createAlarm(scope, id, {
-      ...common,
-      alarmDescription: `Messages in the ${name} dead-letter queue: work failed on every attempt`,
-      threshold: 0,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-    });
+/**
+ * Messages the queue's dead-letter drainer handled, from the Messages metric it prints
+ * (functions/jobs/queueWorker.ts, kind dead-letter). Not the dead-letter queue's depth: the drainer
+ * empties it within seconds, so a depth alarm would never see a message.
+ */
+export const deadLetteredMessages = (queue: string) =>
+  new cloudwatch.Metric({
+    namespace: METRICS.namespace,
+    metricName: METRICS.messages,
+    dimensionsMap: { service: METRICS.service, queue, kind: 'dead-letter' },
+    period: ALARM_PERIOD,
+    statistic: 'Sum',
+  });
+
+export function deadLetterAlarm(scope: Construct, id: string, name: string) {
+  return deadLetteredMessages(name).createAlarm(scope, id, {
+    ...common,
+    alarmDescription: `Messages reached the ${name} dead-letter queue: work failed on every attempt (the drainer marked it failed)`,
+    threshold: 0,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+  });
+}
+
+/** The every-minute tick ran less than once in a period: scheduled reports and queries are not starting. */
+export function scheduleStoppedAlarm(scope: Construct, id: string, module: string, fn: lambda.IFunction) {
+  return fn.metricInvocations({ period: ALARM_PERIOD, statistic: 'Sum' }).createAlarm(scope, id, {
+    evaluationPeriods: 1,
+    // No data is exactly the failure watched for: the rule stopped invoking the function.
+    treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+    alarmDescription: `The ${module} function was not invoked for ${ALARM_PERIOD.toMinutes()} minutes: its EventBridge rule stopped (scheduled reports and queries do not start)`,
+    threshold: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+  });
+}
+
+/** Read and write requests DynamoDB refused for throughput (on-demand tables too: partition limits). */
+export function tableThrottles(name: string, table: dynamodb.ITable) {
+  const metric = (metricName: string) => table.metric(metricName, { period: ALARM_PERIOD, statistic: 'Sum' });
+  // Ids unique per table: the dashboard draws every table's expression in one graph.
+  const [reads, writes] = [`reads_${name}`, `writes_${name}`];
+  return new cloudwatch.MathExpression({
+    expression: `${reads} + ${writes}`,
+    usingMetrics: { [reads]: metric('ReadThrottleEvents'), [writes]: metric('WriteThrottleEvents') },
+    label: 'throttled requests',
+    period: ALARM_PERIOD,
+  });
+}
+
+export function tableThrottlesAlarm(scope: Construct, id: string, name: string, table: dynamodb.ITable) {
+  return tableThrottles(name, table).createAlarm(scope, id, {
+    ...common,
+    alarmDescription: `DynamoDB throttled requests to the ${name} table (a hot partition or an account limit)`,
+    threshold: 0,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+  });
 }
 
 export function queueAgeAlarm(scope: Construct, id: string, name: string, queue: sqs.IQueue, def: QueueDef) {
@@ -78,19 +126,19 @@ export function latencyAlarm(scope: Construct, id: string, module: string, fn: l
   });
 }
 
-export function workerErrorsAlarm(scope: Construct, id: string, module: string, fn: lambda.IFunction) {
+export function workerErrorsAlarm(scope: Construct, id: string, module: string, fn: lambda.IFunction, kind = 'worker') {
   return fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }).createAlarm(scope, id, {
     ...common,
-    alarmDescription: `The ${module} worker failed (an invocation error: crash, timeout or out of memory)`,
+    alarmDescription: `The ${module} ${kind} failed (an invocation error: crash, timeout or out of memory)`,
     threshold: 0,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
   });
 }
 
-export function workerThrottlesAlarm(scope: Construct, id: string, module: string, fn: lambda.IFunction) {
+export function workerThrottlesAlarm(scope: Construct, id: string, module: string, fn: lambda.IFunction, kind = 'worker') {
   return fn.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }).createAlarm(scope, id, {
     ...common,
-    alarmDescription: `The ${module} worker was throttled (account or reserved concurrency reached)`,
+    alarmDescription: `The ${module} ${kind} was throttled (account or reserved concurrency reached)`,
     threshold: 0,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
   });

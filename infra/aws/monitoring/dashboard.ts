@@ -4,7 +4,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { MonitoringProps } from './props';
-import { ALARM_PERIOD, http5xxRate, p95Duration, reportRuns, ROUTE_P95_THRESHOLD_MS } from './alarms';
+import { ALARM_PERIOD, deadLetteredMessages, http5xxRate, p95Duration, reportRuns, ROUTE_P95_THRESHOLD_MS, tableThrottles } from './alarms';
 
 /** The states a run ends in (functions/reports/execute.ts). */
 const REPORT_STATES = ['Success', 'Error', 'Not triggered', 'On Grace'];
@@ -42,7 +42,11 @@ export function operationsDashboard(scope: Construct, id: string, props: Monitor
   );
   dashboard.addWidgets(
     graph('Age of oldest message (s)', queueList.map(([name, q]) => q.queue.metricApproximateAgeOfOldestMessage({ ...max, label: name }))),
-    graph('Dead-letter queue depth', queueList.map(([name, q]) => q.dlq.metricApproximateNumberOfMessagesVisible({ ...max, label: name }))),
+    graph('Dead-lettered messages (drained)', queueList.map(([name]) => deadLetteredMessages(name).with({ label: name }))),
+  );
+  dashboard.addWidgets(
+    graph('DynamoDB throttled requests', Object.entries(props.tables).map(([name, table]) => tableThrottles(name, table).with({ label: name }))),
+    graph('Scheduled and WebSocket function errors', [...props.scheduledFunctions, ...props.webSocketFunctions].map(([module, fn]) => fn.metricErrors({ ...sum, label: module }))),
   );
   dashboard.addWidgets(
     graph('Report and alert runs by state', REPORT_STATES.map((state) => reportRuns(state).with({ label: state }))),

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseDeployArgs, parseDestroyArgs, UsageError } from '../../../../../infra/aws/deploy/options';
 import { outputsSummary, planSummary } from '../../../../../infra/aws/deploy/plan';
 import { retainedDataCleanup } from '../../../../../infra/aws/deploy/cleanup';
+import { appStacks, statefulStack } from '../../../../../infra/aws/deployConfig';
+import { smokeVerdict } from '../../../../../infra/aws/deploy/smoke';
 
 describe('npm run deploy arguments', () => {
   it('plans, confirms, builds and passes context as asked', () => {
@@ -13,6 +15,12 @@ describe('npm run deploy arguments', () => {
       context: ['athenaPolicyArn=arn:aws:iam::1:policy/x'],
     });
     expect(parseDeployArgs(['--plan']).planOnly).toBe(true);
+  });
+
+  it('passes the config file and the stage to synth as context', () => {
+    expect(parseDeployArgs(['--config', 'deploy/prod.json', '--stage', 'prod']).context).toEqual(['config=deploy/prod.json', 'stage=prod']);
+    expect(() => parseDeployArgs(['--stage'])).toThrow(/--stage needs a value/);
+    expect(() => parseDeployArgs(['--config', '--yes'])).toThrow(/--config needs a value/);
   });
 
   it('refuses unknown arguments and context without a value', () => {
@@ -28,6 +36,9 @@ describe('npm run destroy arguments', () => {
     expect(parseDestroyArgs(['--remove-data', '--yes'])).toEqual({ data: 'remove', yes: true });
     expect(parseDestroyArgs(['--keep-data'])).toEqual({ data: 'keep', yes: false });
     expect(parseDestroyArgs(['--yes'])).toEqual({ data: 'keep', yes: true });
+    expect(parseDestroyArgs(['--stage', 'dev', '--keep-data'])).toEqual({ data: 'keep', yes: false, stage: 'dev' });
+    expect(appStacks('dev')).toEqual(['SqlscapeDevWeb', 'SqlscapeDevApi', 'SqlscapeDevSchedule', 'SqlscapeDevWorkers', 'SqlscapeDevHandlers', 'SqlscapeDevRealtime']);
+    expect(statefulStack()).toBe('SqlscapeStateful');
   });
 
   it('refuses both choices at once and unknown arguments', () => {
@@ -75,5 +86,15 @@ describe('removing the retained data', () => {
       ['aws', 'cognito-idp', 'delete-user-pool', '--region', 'us-east-1', '--user-pool-id', 'us-east-1_abc'],
       ['aws', 'kms', 'schedule-key-deletion', '--region', 'us-east-1', '--key-id', '1234abcd-12ab', '--pending-window-in-days', '7'],
     ]);
+  });
+});
+
+describe('the native layer smoke check after a deploy', () => {
+  it('passes only when DuckDB answered and resvg and pdfkit produced files', () => {
+    expect(smokeVerdict({ StatusCode: 200 }, '{"duckdb":42,"pngBytes":310,"pdfBytes":1800}')).toBeNull();
+    expect(smokeVerdict({ StatusCode: 200, FunctionError: 'Unhandled' }, '{"errorMessage":"Cannot find module duckdb.node"}')).toMatch(/Cannot find module duckdb.node/);
+    expect(smokeVerdict({ StatusCode: 200 }, '{"duckdb":null,"pngBytes":310,"pdfBytes":1800}')).toMatch(/DuckDB/);
+    expect(smokeVerdict({ StatusCode: 200 }, '{"duckdb":42,"pngBytes":0,"pdfBytes":1800}')).toMatch(/resvg/);
+    expect(smokeVerdict({ StatusCode: 200 }, 'Task timed out')).toMatch(/not JSON/);
   });
 });
