@@ -133,7 +133,8 @@ export const MODULE_ACCESS: ModuleAccess = {
   queryWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
   queryDeadLetter: ['mainRead', 'mainWrite', 'resultsWrite', 'push'],
   datasourceMetadata: ['mainRead', 'mainWrite'],
-  scheduler: ['mainRead', 'mainWrite', 'enqueue'],
+  // Scheduled saved queries whose SQL does not fit an item keep it in the results bucket (queries/largeSql.ts).
+  scheduler: ['mainRead', 'mainWrite', 'resultsWrite', 'enqueue'],
   reports: ['mainRead', 'mainWrite'],
   tags: ['mainRead', 'mainWrite'],
   reportWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'sendEmail'],

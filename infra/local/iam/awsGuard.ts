@@ -53,14 +53,20 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 /** The IAM action of an SQS API action: a batch is checked as its single form. */
 const sqsAction = (name: string) => `sqs:${name.replace(/Batch$/, '')}`;
 
-export function awsGuard(iam: LocalIam): AwsGuard {
+/** Every denial is printed: a function the template does not grant enough fails on AWS too. */
+const printDenial = (module: string, denial: Denial) => console.error(`[local iam] ${module}: ${denial.message}`);
+
+export function awsGuard(iam: LocalIam, onDenied: (module: string, denial: Denial) => void = printDenial): AwsGuard {
   /** The first access `headers`' caller is denied, or null (also when there is no caller). */
   const deny = (headers: Headers, access: () => Access): Denial | null => {
     const module = header(headers, INVOKER_HEADER);
     if (!module) return null;
     for (const { action, resource } of access()) {
       const denial = iam.check(module, action, resource);
-      if (denial) return denial;
+      if (denial) {
+        onDenied(module, denial);
+        return denial;
+      }
     }
     return null;
   };
