@@ -132,9 +132,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const names = localNames(process.env.LOCAL_RESOURCE_PREFIX ?? 'sqlscape-local');
 
     const connections = new Connections();
-    // Each function's AWS calls are checked against its role, as the template grants it (iam/).
-    setInvokerSource(invokingModule);
-    cleanups.push(() => setInvokerSource(undefined));
+    // Each function's AWS calls to the emulators are checked against its role, as the template grants
+    // it (iam/); LocalStack or a real account, when pointed at, answer for their own IAM.
+    if (!external) {
+      setInvokerSource(invokingModule);
+      cleanups.push(() => setInvokerSource(undefined));
+    }
     const guard = awsGuard(localIam({ names, region, moduleAccess: options.moduleAccess }));
     // Loopback only, whatever HOST says: the edge accepts any credentials, so it is the whole database.
     const edge = await startEdge({ dataDir, port: options.edgePort ?? 0, host: '127.0.0.1', region, connections, emulate: !external, guard });
