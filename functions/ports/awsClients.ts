@@ -1,14 +1,19 @@
 // AWS SDK clients. The SDK reads AWS_ENDPOINT_URL (and AWS_ENDPOINT_URL_<SERVICE>) itself, so the
 // same code talks to AWS, LocalStack or infra/local without a branch. Each is captured by Powertools
-// Tracer (X-Ray subsegments per call in Lambda; the client untouched elsewhere).
+// Tracer (X-Ray subsegments per call in Lambda; the client untouched elsewhere) and names its caller
+// where a host asks for it (invoker.ts: the local cloud checks each call against the caller's role).
+// Every AWS client of the functions is made here.
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { FUNCTION_ENV } from '../../shared/resources/index';
 import { captureClient } from '../observability/tracer';
+import { nameInvoker } from './invoker';
 
 const region = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
@@ -20,13 +25,13 @@ const cacheMiddleware = true;
 
 /** `transport`: how requests travel and are signed (the local cloud hands them to its emulator in-process). */
 export const makeDocumentClient = (transport?: Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'>) =>
-  DynamoDBDocumentClient.from(captureClient(new DynamoDBClient({ region: region(), ...transport })), {
+  DynamoDBDocumentClient.from(captureClient(nameInvoker(new DynamoDBClient({ region: region(), ...transport }))), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });
 
 /** `transport`: as for DynamoDB (the local cloud hands requests to its S3 emulator in-process). */
 export const makeS3Client = (transport?: Pick<S3ClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'>) =>
-  captureClient(new S3Client({
+  captureClient(nameInvoker(new S3Client({
     region: region(),
     cacheMiddleware,
     ...transport,
@@ -35,10 +40,14 @@ export const makeS3Client = (transport?: Pick<S3ClientConfig, 'requestHandler' |
     // on the hot path for no gain over TLS, so only compute one when S3 demands it.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  }));
+  })));
 
-export const makeSqsClient = () => captureClient(new SQSClient({ region: region(), cacheMiddleware }));
+export const makeSqsClient = () => captureClient(nameInvoker(new SQSClient({ region: region(), cacheMiddleware })));
 
-export const makeKmsClient = () => captureClient(new KMSClient({ region: region() }));
+export const makeKmsClient = () => captureClient(nameInvoker(new KMSClient({ region: region() })));
 
-export const makeManagementClient = (endpoint: string) => captureClient(new ApiGatewayManagementApiClient({ region: region(), endpoint }));
+export const makeManagementClient = (endpoint: string) => captureClient(nameInvoker(new ApiGatewayManagementApiClient({ region: region(), endpoint })));
+
+export const makeSesClient = () => captureClient(nameInvoker(new SESv2Client({ region: region() })));
+
+export const makeCognitoClient = () => captureClient(nameInvoker(new CognitoIdentityProviderClient({ region: region() })));

@@ -7,7 +7,7 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { modulesWithoutAccessRow } from './access';
+import { modulesWithoutAccessRow } from './accessTable';
 import { ApiStack } from './ApiStack';
 import { routes } from '../../shared/routes/index';
 import { QUEUES } from '../../shared/resources/index';

@@ -1,75 +1,15 @@
-// Least privilege as data: which AWS resources each handler module may touch. Environment variables
-// (resource names) go to every function because getPorts() wires all ports at once; permissions do
-// not. A module missing here gets DEFAULT_ACCESS, and synth names it so its owner can add a row.
+// Role policies from the access table (accessTable.ts): each grant's actions on the ARNs its resource
+// kinds have in these stacks. Environment variables (resource names) go to every function because
+// getPorts() wires all ports at once; permissions do not.
 import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { TABLES, type TableName } from '../../shared/resources/index';
+import { grantsOf, type EngineUse, type ResourceKind } from './accessTable';
 import type { StatefulStack } from './StatefulStack';
 
-export type Capability =
-  | 'mainRead'
-  | 'mainWrite'
-  /** The connections table (WebSocket $connect/$disconnect). */
-  | 'connections'
-  | 'resultsRead'
-  | 'resultsWrite'
-  /** Send to the async queues. */
-  | 'enqueue'
-  /** Post to users' WebSocket connections: connections table plus execute-api:ManageConnections. */
-  | 'push'
-  /** Cognito InitiateAuth against the app client (login, refresh). */
-  | 'cognitoAuth'
-  /** Cognito user administration (the users admin keeps the pool's users and groups in step). */
-  | 'cognitoAdmin'
-  /** Amazon SES v2 SendEmail (report and alert emails), from the configured sender only when there is one. */
-  | 'sendEmail'
-  /** secretsmanager:GetSecretValue on the Slack token's secret, when one is configured. */
-  | 'slackToken';
-
-export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
-  health: [],
-  sqllabForm: [],
-  security: ['cognitoAuth', 'mainRead'],
-  securityAdmin: ['mainRead', 'mainWrite', 'cognitoAdmin'],
-  me: ['mainRead'],
-  kv: ['mainRead', 'mainWrite'],
-  eventLog: ['mainWrite'],
-  asyncEvents: ['mainRead', 'mainWrite'],
-  sqllab: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'enqueue'],
-  queries: ['mainRead', 'mainWrite', 'resultsRead'],
-  tabState: ['mainRead', 'mainWrite'],
-  tableSchema: ['mainRead', 'mainWrite'],
-  savedQueries: ['mainRead', 'mainWrite'],
-  annotationLayers: ['mainRead', 'mainWrite'],
-  rowLevelSecurity: ['mainRead', 'mainWrite'],
-  databases: ['mainRead', 'mainWrite'],
-  assets: ['mainRead', 'mainWrite'],
-  session: ['cognitoAuth', 'mainRead', 'mainWrite'],
-  httpAuthorizer: [],
-  datasets: ['mainRead', 'mainWrite'],
-  charts: ['mainRead', 'mainWrite'],
-  chartData: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'enqueue'],
-  chartDataWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
-  chartDataDeadLetter: ['mainRead', 'mainWrite', 'push'],
-  explore: ['mainRead', 'mainWrite'],
-  wsConnect: ['connections'],
-  wsDisconnect: ['connections'],
-  queryWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
-  queryDeadLetter: ['mainRead', 'mainWrite', 'resultsWrite', 'push'],
-  datasourceMetadata: ['mainRead', 'mainWrite'],
-  scheduler: ['mainRead', 'mainWrite', 'enqueue'],
-  reports: ['mainRead', 'mainWrite', 'slackToken'],
-  tags: ['mainRead', 'mainWrite'],
-  reportWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'sendEmail', 'slackToken'],
-  reportDeadLetter: ['mainRead', 'mainWrite'],
-  dashboardScreenshot: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite'],
-};
-
-export const DEFAULT_ACCESS: readonly Capability[] = ['mainRead', 'mainWrite', 'resultsRead'];
-
-export const accessOf = (module: string): readonly Capability[] => MODULE_ACCESS[module] ?? DEFAULT_ACCESS;
 
 export interface AccessTargets {
   stateful: StatefulStack;
@@ -81,136 +21,62 @@ export interface AccessTargets {
   slackTokenSecretArn?: string;
 }
 
-/** What the function's bundle loads, from bundler.ts. */
-export interface EngineUse {
-  duckdb: boolean;
-  athena: boolean;
+/** What the function's bundle loads (bundler.ts), and the deployment's Athena data policy. */
+export interface FunctionEngines extends EngineUse {
   athenaPolicyArn?: string;
-  /** Seals database passwords: a data key from the passwords key. */
-  sealsPasswords?: boolean;
-  /** Opens stored database passwords: Decrypt with the passwords key. */
-  revealsPasswords?: boolean;
 }
 
-/**
- * Grants a function its module's capabilities, plus what its engines need: DuckDB functions read
- * the examples bucket (the examples database is copied from there on cold start), Athena functions
- * run queries and read the Glue catalog, functions that save connections get data keys from the
- * passwords key and functions that connect may decrypt with it (both seen in their bundle).
- */
-export function grantAccess(fn: IFunction, module: string, targets: AccessTargets, engines: EngineUse) {
-  const { stateful, webSocketApi } = targets;
-  const main = stateful.tables.main;
-  for (const capability of accessOf(module)) {
-    switch (capability) {
-      case 'mainRead':
-        main.grantReadData(fn);
-        break;
-      case 'mainWrite':
-        main.grantWriteData(fn);
-        break;
-      case 'connections':
-        stateful.tables.connections.grantReadWriteData(fn);
-        break;
-      case 'resultsRead':
-        grantObjects(fn, stateful.resultsBucket, ['s3:GetObject']);
-        break;
-      case 'resultsWrite':
-        grantObjects(fn, stateful.resultsBucket, ['s3:PutObject', 's3:DeleteObject']);
-        break;
-      case 'enqueue':
-        for (const q of Object.values(stateful.queues)) q.queue.grantSendMessages(fn);
-        break;
-      case 'push':
-        if (!webSocketApi) throw new Error(`${module} pushes to WebSocket clients but no WebSocket API was given`);
-        stateful.tables.connections.grantReadWriteData(fn);
-        webSocketApi.grantManageConnections(fn);
-        break;
-      case 'sendEmail':
-        // identity/*: in the SES sandbox the verified recipients are identities the call is checked on too.
-        fn.addToRolePolicy(
-          new iam.PolicyStatement({
-            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-            resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-            conditions: targets.reportsEmailFrom ? { StringEquals: { 'ses:FromAddress': targets.reportsEmailFrom } } : undefined,
-          }),
-        );
-        break;
-      case 'slackToken':
-        if (targets.slackTokenSecretArn) {
-          fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [targets.slackTokenSecretArn] }));
-        }
-        break;
-      case 'cognitoAuth':
-        fn.addToRolePolicy(
-          new iam.PolicyStatement({
-            actions: ['cognito-idp:InitiateAuth'],
-            resources: [stateful.auth.userPool.userPoolArn],
-          }),
-        );
-        break;
-      case 'cognitoAdmin':
-        fn.addToRolePolicy(
-          new iam.PolicyStatement({
-            actions: [
-              'cognito-idp:AdminCreateUser',
-              'cognito-idp:AdminSetUserPassword',
-              'cognito-idp:AdminUpdateUserAttributes',
-              'cognito-idp:AdminAddUserToGroup',
-              'cognito-idp:AdminRemoveUserFromGroup',
-              'cognito-idp:AdminEnableUser',
-              'cognito-idp:AdminDisableUser',
-              'cognito-idp:AdminDeleteUser',
-              'cognito-idp:CreateGroup',
-            ],
-            resources: [stateful.auth.userPool.userPoolArn],
-          }),
-        );
-        break;
-    }
+/** Grants a function every statement of its module's access (accessTable.ts grantsOf). */
+export function grantAccess(fn: IFunction, module: string, targets: AccessTargets, engines: FunctionEngines) {
+  for (const grant of grantsOf(module, engines)) {
+    const resources = grant.resources.flatMap((kind) => arnsOf(kind, targets, Stack.of(fn), module));
+    // A grant on a resource this deployment does not have (no Slack token secret) is left out.
+    if (resources.length === 0) continue;
+    const sends = grant.actions.some((action) => action.startsWith('ses:'));
+    const conditions = sends && targets.reportsEmailFrom ? { StringEquals: { 'ses:FromAddress': targets.reportsEmailFrom } } : undefined;
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...grant.actions], resources, conditions }));
   }
-  if (engines.duckdb) grantObjects(fn, stateful.examplesBucket, ['s3:GetObject']);
-  if (engines.sealsPasswords) stateful.databaseKey.grant(fn, 'kms:GenerateDataKey');
-  if (engines.revealsPasswords) stateful.databaseKey.grantDecrypt(fn);
-  if (engines.athena) grantAthena(fn, engines.athenaPolicyArn);
+  if (engines.athena && engines.athenaPolicyArn && fn.role) {
+    fn.role.addManagedPolicy(iam.ManagedPolicy.fromManagedPolicyArn(fn, 'AthenaDataPolicy', engines.athenaPolicyArn));
+  }
 }
 
-/**
- * Exactly these object actions on any key of the bucket (no s3:*Object* action families, as grantRead
- * and grantPut give), plus ListBucket on the bucket itself so a missing key answers 404, not 403.
- */
-function grantObjects(fn: IFunction, bucket: s3.IBucket, actions: string[]) {
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-}
+/** A table and, when it has indexes, any of them (DynamoDB names an index only under <table>/index/<name>). */
+const tableArns = (table: dynamodb.ITable, name: TableName) =>
+  TABLES[name].indexes.length > 0 ? [table.tableArn, `${table.tableArn}/index/*`] : [table.tableArn];
 
-function grantAthena(fn: IFunction, policyArn: string | undefined) {
-  const stack = Stack.of(fn);
-  const arn = (service: string, resource: string) => stack.formatArn({ service, resource, resourceName: '*' });
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: [
-        'athena:StartQueryExecution',
-        'athena:GetQueryExecution',
-        'athena:GetQueryResults',
-        'athena:StopQueryExecution',
-        'athena:GetWorkGroup',
-        'athena:ListDataCatalogs',
-        'athena:ListDatabases',
-        'athena:ListTableMetadata',
-        'athena:GetTableMetadata',
-      ],
-      resources: [arn('athena', 'workgroup'), arn('athena', 'datacatalog')],
-    }),
-  );
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ['glue:GetDatabase', 'glue:GetDatabases', 'glue:GetTable', 'glue:GetTables', 'glue:GetPartitions'],
-      resources: [stack.formatArn({ service: 'glue', resource: 'catalog' }), arn('glue', 'database'), arn('glue', 'table')],
-    }),
-  );
-  if (policyArn && fn.role) fn.role.addManagedPolicy(iam.ManagedPolicy.fromManagedPolicyArn(fn, 'AthenaDataPolicy', policyArn));
+/** The ARNs a resource kind names in these stacks (`stack`: the function's, for account-wide ARNs). */
+function arnsOf(kind: ResourceKind, { stateful, webSocketApi, slackTokenSecretArn }: AccessTargets, stack: Stack, module: string): string[] {
+  const wildcard = (service: string, resource: string) => stack.formatArn({ service, resource, resourceName: '*' });
+  switch (kind) {
+    case 'mainTable':
+      return tableArns(stateful.tables.main, 'main');
+    case 'connectionsTable':
+      return tableArns(stateful.tables.connections, 'connections');
+    case 'resultsBucket':
+      return [stateful.resultsBucket.bucketArn];
+    case 'resultsObjects':
+      return [stateful.resultsBucket.arnForObjects('*')];
+    case 'examplesBucket':
+      return [stateful.examplesBucket.bucketArn];
+    case 'examplesObjects':
+      return [stateful.examplesBucket.arnForObjects('*')];
+    case 'queues':
+      return Object.values(stateful.queues).map((q) => q.queue.queueArn);
+    case 'webSocketConnections':
+      if (!webSocketApi) throw new Error(`${module} pushes to WebSocket clients but no WebSocket API was given`);
+      return [`${Stack.of(webSocketApi).formatArn({ service: 'execute-api', resource: webSocketApi.apiId })}/*/*/@connections/*`];
+    case 'emailIdentities':
+      return [wildcard('ses', 'identity')];
+    case 'userPool':
+      return [stateful.auth.userPool.userPoolArn];
+    case 'databaseKey':
+      return [stateful.databaseKey.keyArn];
+    case 'athenaCatalog':
+      return [wildcard('athena', 'workgroup'), wildcard('athena', 'datacatalog')];
+    case 'slackTokenSecret':
+      return slackTokenSecretArn ? [slackTokenSecretArn] : [];
+    case 'glueCatalog':
+      return [stack.formatArn({ service: 'glue', resource: 'catalog' }), wildcard('glue', 'database'), wildcard('glue', 'table')];
+  }
 }
-
-/** Modules deployed with DEFAULT_ACCESS, for the synth warning. */
-export const modulesWithoutAccessRow = (modules: Iterable<string>) => [...modules].filter((m) => !(m in MODULE_ACCESS));

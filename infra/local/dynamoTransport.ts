@@ -11,6 +11,7 @@
 import { EventEmitter } from 'node:events';
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import type { HttpRequest, HttpResponse, RequestHandler } from '@smithy/types';
+import type { AwsGuard, LocalAnswer } from './iam/awsGuard';
 
 export type DynamoListener = (req: EventEmitter, res: object) => void;
 
@@ -117,12 +118,20 @@ export function inProcessHandler(answer: (request: HttpRequest, headers: Record<
   };
 }
 
-/** A request handler for the SDK's DynamoDB client that calls `listener` (dynalite's) directly. */
-export function inProcessDynamoHandler(listener: DynamoListener): InProcessHandler {
-  return inProcessHandler(
-    (request, headers) => new Promise((resolve) => dispatch(listener, request.method, pathWithQuery(request), headers, bodyBytes(request.body), resolve)),
-  );
+/**
+ * A request handler for the SDK's DynamoDB client that calls `listener` (dynalite's) directly, after
+ * `guard` (the local IAM) has let the calling function's request through.
+ */
+export function inProcessDynamoHandler(listener: DynamoListener, guard?: AwsGuard): InProcessHandler {
+  return inProcessHandler((request, headers) => {
+    const body = bodyBytes(request.body);
+    const denied = guard?.dynamo(headers, body?.toString('utf8') ?? '');
+    if (denied) return Promise.resolve(answerOf(denied));
+    return new Promise((resolve) => dispatch(listener, request.method, pathWithQuery(request), headers, body, resolve));
+  });
 }
+
+const answerOf = (answer: LocalAnswer): HttpResponse => ({ statusCode: answer.statusCode, headers: answer.headers, body: Buffer.from(answer.body, 'utf8') });
 
 const PLACEHOLDER_AUTHORIZATION = 'AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0';
 
@@ -136,10 +145,10 @@ const placeholderSigner = {
 };
 
 /** DynamoDB client settings for talking to dynalite in this process. */
-export function inProcessDynamoTransport(listener: DynamoListener): Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'> {
+export function inProcessDynamoTransport(listener: DynamoListener, guard?: AwsGuard): Pick<DynamoDBClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'> {
   const identity = { accessKeyId: 'local', secretAccessKey: 'local', expiration: undefined };
   return {
-    requestHandler: inProcessDynamoHandler(listener),
+    requestHandler: inProcessDynamoHandler(listener, guard),
     // Whatever the environment holds: the SDK resolves credentials for the endpoint as well.
     credentials: identity,
     httpAuthSchemes: [

@@ -4,14 +4,18 @@
 // `/v2/email/` (messages kept in .data/ses), and everything else is S3 (path-style). dynalite (in memory, journaled: dynamoStore.ts) answers in this process;
 // so does s3rver: its Koa request listener gets the edge's requests directly (it also listens on a
 // private port, which nothing calls). The functions' own DynamoDB and S3 clients skip the edge's
-// socket altogether (dynamoTransport.ts, s3Transport.ts).
+// socket altogether (dynamoTransport.ts, s3Transport.ts). With a guard (the local IAM, iam/awsGuard.ts)
+// every request a function sends, in-process or over HTTP, is checked against its role first.
+import { Readable } from 'node:stream';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import S3Object from 's3rver/lib/models/object';
 import { acceptPresigned } from './presignedUrls';
-import { BodyTooLargeError } from './http/body';
+import { BodyTooLargeError, readBody } from './http/body';
+import { INVOKER_HEADER } from '../../functions/ports/invoker';
+import type { AwsGuard, LocalAnswer } from './iam/awsGuard';
 import { inProcessDynamoTransport } from './dynamoTransport';
 import { inProcessS3Transport } from './s3Transport';
 import { cacheBucketState, s3rverListener } from './s3rverInProcess';
@@ -30,6 +34,8 @@ export interface EdgeOptions {
   connections: Connections;
   /** false when AWS_ENDPOINT_URL points elsewhere: only the management API is served then. */
   emulate: boolean;
+  /** Checks the functions' requests against their roles (none: every request is allowed). */
+  guard?: AwsGuard;
 }
 
 export interface Edge {
@@ -79,22 +85,57 @@ async function startEmulators(dataDir: string, region: string): Promise<Emulator
   };
 }
 
+/** DynamoDB items are 400 KB at most, SQS messages 256 KB, SES v2 messages 40 MB. */
+const MAX_GUARDED_BODY = 41 * 1024 * 1024;
+
+/** A denied request's answer; its body is drained first, so the client reads the answer, not a reset. */
+function answer(req: IncomingMessage, res: ServerResponse, denied: LocalAnswer) {
+  req.resume();
+  res.writeHead(denied.statusCode, denied.headers).end(denied.body);
+}
+
+/** The request again, its body (already read) served from memory. */
+function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
+  return Object.assign(Readable.from(body.length ? [body] : []), { method: req.method, url: req.url, headers: req.headers, socket: req.socket }) as unknown as IncomingMessage;
+}
+
 export async function startEdge(options: EdgeOptions): Promise<Edge> {
   const emulators = options.emulate ? await startEmulators(options.dataDir, options.region) : null;
   let baseUrl = '';
 
-  const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
-    if (isManagementRequest(req)) return handleManagement(options.connections, req, res);
+  const { guard } = options;
+  const method = (req: IncomingMessage) => req.method ?? 'GET';
+  const url = (req: IncomingMessage) => req.url ?? '/';
+
+  const dispatch = async (incoming: IncomingMessage, res: ServerResponse) => {
+    if (isManagementRequest(incoming)) {
+      const denied = guard?.management(method(incoming), url(incoming), incoming.headers);
+      return denied ? answer(incoming, res, denied) : handleManagement(options.connections, incoming, res);
+    }
     if (!emulators) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
       return;
     }
-    const target = String(req.headers['x-amz-target'] ?? '');
+    const target = String(incoming.headers['x-amz-target'] ?? '');
+    const service = target.startsWith('DynamoDB_') ? 'dynamo' : isSqsRequest(incoming) ? 'sqs' : isSesRequest(incoming) ? 'ses' : 's3';
+    // A function's DynamoDB, SQS and SES requests name their resource in the body: read it for the guard,
+    // then hand the emulator a request that replays it.
+    let req = incoming;
+    if (guard && service !== 's3' && incoming.headers[INVOKER_HEADER]) {
+      const body = await readBody(incoming, MAX_GUARDED_BODY);
+      const text = body.toString('utf8');
+      const denied =
+        service === 'dynamo' ? guard.dynamo(incoming.headers, text) : service === 'sqs' ? guard.sqs(incoming.headers, text) : guard.ses(method(incoming), url(incoming), incoming.headers, text);
+      if (denied) return answer(incoming, res, denied);
+      req = replay(incoming, body);
+    }
     // Handed to dynalite's own request listener in this process: a second HTTP hop per DynamoDB call
     // would cost more than the call itself on the query hot path.
-    if (target.startsWith('DynamoDB_')) return void emulators.dynamo.listener(req, res);
-    if (isSqsRequest(req)) return handleSqs(emulators.queues, baseUrl, req, res);
-    if (isSesRequest(req)) return handleSes(join(options.dataDir, 'ses'), req, res);
+    if (service === 'dynamo') return void emulators.dynamo.listener(req, res);
+    if (service === 'sqs') return handleSqs(emulators.queues, baseUrl, req, res);
+    if (service === 'ses') return handleSes(join(options.dataDir, 'ses'), req, res);
+    const denied = guard?.s3(method(req), url(req), req.headers);
+    if (denied) return answer(req, res, denied);
     // s3rver checks signatures against its own fixed key pair; ours are signed with whatever keys
     // the caller has, so send them unsigned (s3rver then treats them as anonymous and allows them).
     if (!acceptPresigned(req, res)) return;
@@ -118,8 +159,8 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
   return {
     url: baseUrl,
     port,
-    dynamoTransport: emulators ? inProcessDynamoTransport(emulators.dynamo.listener) : null,
-    s3Transport: emulators ? inProcessS3Transport(emulators.s3Listener) : null,
+    dynamoTransport: emulators ? inProcessDynamoTransport(emulators.dynamo.listener, guard) : null,
+    s3Transport: emulators ? inProcessS3Transport(emulators.s3Listener, guard) : null,
     async close() {
       await emulators?.queues.close();
       await closeServer(server);

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
+import { runAs } from './iam/invocation';
 
 const HANDLERS_DIR = fileURLToPath(new URL('../../functions/handlers/', import.meta.url));
 
@@ -74,5 +75,6 @@ export async function invoke(module: string, event: unknown, options: { timeoutS
   const handler = await loadHandler(module);
   const context = lambdaContext(module, options.timeoutSeconds ?? 30, options.region ?? 'us-east-1');
   const store = await invokeStore;
-  return store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));
+  // runAs: the AWS calls the handler makes are checked against this module's role (iam/).
+  return runAs(module, () => store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context)));
 }

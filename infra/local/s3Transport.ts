@@ -11,6 +11,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { HttpRequest, HttpResponse } from '@smithy/types';
 import { inProcessHandler, pathWithQuery, type InProcessHandler } from './dynamoTransport';
+import type { AwsGuard } from './iam/awsGuard';
 
 export type S3Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -88,13 +89,23 @@ class InProcessResponse extends Writable {
   }
 }
 
-/** A request handler for the SDK's S3 client that calls `listener` (s3rver's) directly. */
-export function inProcessS3Handler(listener: S3Listener): InProcessHandler {
+/**
+ * A request handler for the SDK's S3 client that calls `listener` (s3rver's) directly, after `guard`
+ * (the local IAM) has let the calling function's request through.
+ */
+export function inProcessS3Handler(listener: S3Listener, guard?: AwsGuard): InProcessHandler {
   return inProcessHandler(
     (request, headers) =>
       new Promise((resolve, reject) => {
         headers.host ??= request.port ? `${request.hostname}:${request.port}` : request.hostname;
-        const req = new InProcessRequest(request.method, pathWithQuery(request), headers);
+        const path = pathWithQuery(request);
+        const denied = guard?.s3(request.method, path, headers);
+        if (denied) {
+          if (request.body instanceof Readable) request.body.resume();
+          resolve({ statusCode: denied.statusCode, headers: denied.headers, body: Readable.from(denied.body ? [Buffer.from(denied.body, 'utf8')] : []) });
+          return;
+        }
+        const req = new InProcessRequest(request.method, path, headers);
         const res = new InProcessResponse(resolve);
         res.on('error', reject);
         // Stand-ins with the parts of the Node classes Koa and s3rver use (see the classes above).
@@ -116,10 +127,10 @@ export function inProcessS3Handler(listener: S3Listener): InProcessHandler {
 const noSigner = { sign: async (request: HttpRequest) => request };
 
 /** S3 client settings for talking to s3rver in this process. */
-export function inProcessS3Transport(listener: S3Listener): Pick<S3ClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'> {
+export function inProcessS3Transport(listener: S3Listener, guard?: AwsGuard): Pick<S3ClientConfig, 'requestHandler' | 'httpAuthSchemes' | 'credentials'> {
   const identity = { accessKeyId: 'local', secretAccessKey: 'local', expiration: undefined };
   return {
-    requestHandler: inProcessS3Handler(listener),
+    requestHandler: inProcessS3Handler(listener, guard),
     // Presigned URLs are still signed with these (functions/ports/presign.ts); the edge checks their expiry.
     credentials: identity,
     httpAuthSchemes: ['aws.auth#sigv4', 'aws.auth#sigv4a'].map((schemeId) => ({ schemeId, identityProvider: () => async () => identity, signer: noSigner })),

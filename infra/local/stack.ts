@@ -7,6 +7,11 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setPorts, wirePorts, type Ports } from '../../functions/ports/index';
+import { setInvokerSource } from '../../functions/ports/invoker';
+import type { ModuleAccess } from '../aws/accessTable';
+import { awsGuard } from './iam/awsGuard';
+import { invokingModule } from './iam/invocation';
+import { localIam } from './iam/localIam';
 import { FUNCTION_ENV, QUEUES, type QueueName } from '../../shared/resources/index';
 import { functionEnv, loadOrCreateDatabaseKey, loadOrCreateSecret, localNames, REGION_DEFAULT } from './config';
 import { lockDataDir } from './dataDirLock';
@@ -43,6 +48,8 @@ export interface StackOptions {
   workerConcurrency?: number;
   /** Request log and progress lines; silent when omitted. */
   log?: (line: string) => void;
+  /** Rows that replace infra/aws/accessTable.ts MODULE_ACCESS rows for this stack (a test takes a grant away). */
+  moduleAccess?: ModuleAccess;
 }
 
 export interface Stack {
@@ -126,8 +133,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const names = localNames(process.env.LOCAL_RESOURCE_PREFIX ?? 'sqlscape-local');
 
     const connections = new Connections();
+    // Each function's AWS calls to the emulators are checked against its role, as the template grants
+    // it (iam/); LocalStack or a real account, when pointed at, answer for their own IAM.
+    if (!external) {
+      setInvokerSource(invokingModule);
+      cleanups.push(() => setInvokerSource(undefined));
+    }
+    const guard = awsGuard(localIam({ names, region, moduleAccess: options.moduleAccess }));
     // Loopback only, whatever HOST says: the edge accepts any credentials, so it is the whole database.
-    const edge = await startEdge({ dataDir, port: options.edgePort ?? 0, host: '127.0.0.1', region, connections, emulate: !external });
+    const edge = await startEdge({ dataDir, port: options.edgePort ?? 0, host: '127.0.0.1', region, connections, emulate: !external, guard });
     cleanups.push(() => edge.close());
     lap('emulators');
 

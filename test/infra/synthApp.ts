@@ -1,11 +1,12 @@
 // Synthesizes the whole app once per test file, with a stub file for every declared handler module,
-// so every route is deployed whatever the working tree holds and the stubs bundle in milliseconds.
-// bundling.test.ts runs a real bundle.
+// so every route is deployed whatever the working tree holds and the stubs bundle in milliseconds
+// (`realHandlers` bundles functions/handlers instead, as `cdk synth` does). bundling.test.ts runs a
+// real bundle.
 import { App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { acknowledgeWildcardGrants } from '../../infra/aws/wildcardGrantsNag';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaredModules } from '../../infra/aws/handlerEntries';
 import { defaultPaths, REPO_ROOT } from '../../infra/aws/paths';
@@ -48,15 +49,20 @@ export interface SynthOptions {
   webappUrl?: string;
   /** The operator's configuration (infra/aws/deployConfig.ts). */
   config?: DeployConfig;
+  /** Bundle the real handler modules (functions/handlers) rather than stubs; `bundles` holds each one's index.js and source map. */
+  realHandlers?: boolean;
 }
 
 export async function synthApp(options: SynthOptions = {}) {
   // Under the repository, so the stubs resolve the project's node_modules.
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
   const dir = mkdtempSync(join(REPO_ROOT, '.tmp', 'infra-'));
-  const handlersDir = join(dir, 'handlers');
-  mkdirSync(handlersDir);
-  for (const { module } of declaredModules()) writeFileSync(join(handlersDir, `${module}.ts`), stub(module));
+  let handlersDir = defaultPaths().handlersDir;
+  if (!options.realHandlers) {
+    handlersDir = join(dir, 'handlers');
+    mkdirSync(handlersDir);
+    for (const { module } of declaredModules()) writeFileSync(join(handlersDir, `${module}.ts`), stub(module));
+  }
   const webDist = join(dir, 'web');
   if (options.withWebDist) {
     mkdirSync(webDist);
@@ -94,7 +100,14 @@ async function synthInto(dir: string, handlersDir: string, webDist: string, opti
   // The wildcard grants' acknowledgements need the synthesized tree (infra/aws/wildcardGrantsNag.ts).
   if (options.nag) acknowledgeWildcardGrants(app);
   const nag = options.nag ? new AwsSolutionsChecks().validateScope(app) : undefined;
-  return { ...built, warnings, templates, nag };
+  const bundles: Record<string, { code: string; map: string }> = {};
+  if (options.realHandlers) {
+    for (const { module } of declaredModules()) {
+      const file = join(dir, 'bundles', module, 'index.js');
+      if (existsSync(file)) bundles[module] = { code: readFileSync(file, 'utf8'), map: readFileSync(`${file}.map`, 'utf8') };
+    }
+  }
+  return { ...built, warnings, templates, nag, bundles };
 }
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { startStack, REPO_ROOT, type Stack } from '../../infra/local/stack';
+import { startStack, REPO_ROOT, type Stack, type StackOptions } from '../../infra/local/stack';
 
 export interface LocalCloudOptions {
   /** Reuse a data folder (e.g. to test a restart); a fresh temporary one by default. */
@@ -16,6 +16,8 @@ export interface LocalCloudOptions {
   edgePort?: number;
   /** Extra environment, e.g. { LOCAL_VISIBILITY_TIMEOUT_SECONDS: '1' }. */
   env?: Record<string, string>;
+  /** Replaces rows of the access table the functions' calls are checked against, e.g. { security: ['mainRead'] }. */
+  moduleAccess?: StackOptions['moduleAccess'];
 }
 
 export interface LocalCloud {
@@ -75,6 +77,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     },
     buildFrontend: false,
     examplesCache,
+    moduleAccess: options.moduleAccess,
     log: process.env.LOCAL_CLOUD_LOG === '1' ? (line) => console.log(`[local] ${line}`) : undefined,
   });
 

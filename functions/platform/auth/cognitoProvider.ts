@@ -1,10 +1,11 @@
 // AUTH_MODE=cognito: USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH against the app client. The client is
 // public (no secret), as a browser SPA's must be, so no SECRET_HASH is sent.
 import {
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { makeCognitoClient } from '../../ports/awsClients';
 import type { IdentityProvider } from './providerTypes';
 
 // Cognito's answers that mean "these credentials do not work"; anything else is an outage and surfaces as 500.
@@ -16,7 +17,7 @@ const REJECTIONS = new Set([
 ]);
 
 let client: CognitoIdentityProviderClient | undefined;
-const cognito = () => (client ??= new CognitoIdentityProviderClient({}));
+const cognito = () => (client ??= makeCognitoClient());
 
 async function initiate(input: ConstructorParameters<typeof InitiateAuthCommand>[0]) {
   try {

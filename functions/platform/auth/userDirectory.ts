@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { FUNCTION_ENV } from '../../../shared/resources/index';
 import { requireEnv } from '../../ports/env';
+import { makeCognitoClient } from '../../ports/awsClients';
 import type { UserRecord } from '../users';
 import { authMode } from './identityProvider';
 import { roleGroup, roleOfGroup } from '../../../shared/security/roleGroups';
@@ -40,7 +41,7 @@ const attributes = (u: UserRecord) => [
   { Name: 'family_name', Value: u.last_name },
 ];
 
-export function cognitoDirectory(userPoolId: string, client = new CognitoIdentityProviderClient({})): UserDirectory {
+export function cognitoDirectory(userPoolId: string, client: CognitoIdentityProviderClient = makeCognitoClient()): UserDirectory {
   /** Adds a user to a role's group, creating the group the first time a custom role is given. */
   const addToGroup = async (username: string, group: string) => {
     try {

@@ -1,12 +1,13 @@
 // Email through Amazon SES v2 (SendEmail with raw MIME): the HTML body with the context markdown, a
 // link back, the PNG inline (cid) and the file attached. Locally AWS_ENDPOINT_URL points the same
 // client at the local cloud's SES v2 endpoint, which keeps each message under .data/ses/.
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { makeSesClient } from '../../ports/awsClients';
 import { escapeXml } from '../render/svg';
 import type { NotificationContent } from './content';
 
 let client: SESv2Client | undefined;
-const ses = () => (client ??= new SESv2Client({ region: process.env.AWS_REGION ?? 'us-east-1' }));
+const ses = () => (client ??= makeSesClient());
 export const fromAddress = () => process.env.REPORTS_EMAIL_FROM ?? 'reports@sqlscape.local';
 
 const b64 = (data: Buffer | string) => (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('base64').replace(/.{76}/g, '$&\r\n');

@@ -1,0 +1,41 @@
+// The local cloud runs each function with the grants infra/aws/accessTable.ts gives its role: a wrong
+// password is answered 401 and its failure recorded (the security module writes the login throttle's
+// items), and the same login fails once that write grant is taken away, as it would on AWS.
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryAllItems } from '../../functions/ports/tables';
+import { KEYS } from '../../shared/resources/keys';
+import { startLocalCloud, type LocalCloud } from '../support/localCloud';
+
+let cloud: LocalCloud | undefined;
+afterEach(async () => {
+  await cloud?.stop();
+  cloud = undefined;
+});
+
+const wrongLogin = (url: string) =>
+  fetch(`${url}/api/v1/security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'gamma', password: 'wrong', provider: 'db' }),
+  });
+
+/** The recorded failed logins of gamma, read as the local cloud's own code (outside any function). */
+const failuresOfGamma = (c: LocalCloud) =>
+  queryAllItems(c.stack.ports.tables, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': KEYS.loginFailures('USER#gamma') } });
+
+describe('AWS grants in the local cloud', () => {
+  it('answers a wrong password 401 and records the failure under the security role', async () => {
+    cloud = await startLocalCloud();
+    const res = await wrongLogin(cloud.url);
+    expect(res.status).toBe(401);
+    expect(await failuresOfGamma(cloud)).toHaveLength(1);
+  });
+
+  it('fails the login route when the security role loses its write grant', async () => {
+    cloud = await startLocalCloud({ moduleAccess: { security: ['cognitoAuth', 'mainRead'] } });
+    const res = await wrongLogin(cloud.url);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ message: 'Internal server error' });
+    expect(await failuresOfGamma(cloud)).toHaveLength(0);
+  });
+});
