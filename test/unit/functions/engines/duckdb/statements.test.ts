@@ -51,7 +51,7 @@ describe('duckdb parse', () => {
   it.each([
     'SET threads = 2', 'PRAGMA threads = 2', "PRAGMA table_info('orders')", 'PRAGMA database_list', "COPY orders TO '/tmp/x.csv'",
     "ATTACH '/tmp/x.db'", 'DETACH other', 'INSTALL httpfs', 'LOAD httpfs', "EXPORT DATABASE '/tmp/x'", 'EXPLAIN SELECT 1',
-    'EXPLAIN ANALYZE DELETE FROM customers', 'CREATE MACRO m() AS 1', "CALL duckdb_databases()", "CALL pragma_database_size()", 'SELECT 1; SET threads = 1',
+    'EXPLAIN ANALYZE DELETE FROM customers', 'CREATE MACRO m() AS 1', 'VACUUM', 'CHECKPOINT', "CALL duckdb_databases()", "CALL pragma_database_size()", 'SELECT 1; SET threads = 1',
   ])('refuses %s', async (sql) => {
     const error = await engine.parse(sql).catch((caught: unknown) => caught);
     expect((error as SupersetError).errorType).toBe('QUERY_SECURITY_ACCESS_ERROR');
