@@ -1,6 +1,9 @@
 // Datasets in a bundle: datasets/<database>/<table>_<id>.yaml (ImportV1DatasetSchema) with their
 // columns and metrics, linked to their database by database_uuid. Importing reads no engine.
+import { engineFor } from '../databases/engines';
+import { checkUserSql } from '../engines/checkUserSql';
 import { DIALECTS } from '../engines/dialects';
+import { SupersetError } from '../../shared/errors';
 import { genericFromTypeName } from '../engines/columns';
 import { nextId } from '../ports/counters';
 import {
@@ -137,11 +140,23 @@ export async function findLocalDataset(ctx: ImportContext, config: DatasetFile, 
   );
 }
 
+/** An imported virtual dataset's SQL passes the same check as one created or edited through the API. */
+async function checkImportedSql(file: string, config: DatasetFile, db: DatabaseRecord) {
+  if (!config.sql?.trim()) return;
+  try {
+    await checkUserSql(await engineFor(db), config.sql, { allowDml: false, singleSelect: true });
+  } catch (error) {
+    if (error instanceof SupersetError) throw fileError(file, 'sql', error.message);
+    throw error;
+  }
+}
+
 export async function importDataset(ctx: ImportContext, file: string, config: DatasetFile, overwrite: boolean): Promise<DatasetRecord> {
   const db = ctx.databases.get(config.database_uuid);
   if (!db) throw fileError(file, 'database_uuid', `Database ${config.database_uuid} is neither in the bundle nor here`);
   const existing = await findLocalDataset(ctx, config, db);
   if (existing && !overwrite) return existing;
+  await checkImportedSql(file, config, db);
   if (existing) {
     const record = toRecord(ctx, existing.id, config, db, existing);
     // Same keys, same claim: the old item and pointers go, the new ones come (uuid may change).

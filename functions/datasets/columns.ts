@@ -3,6 +3,7 @@
 // metadata. The SQL must be one SELECT, decided on the engine's own parse tree.
 import { LIMITS } from '../../shared/constants';
 import { SupersetError, unprocessable } from '../../shared/errors';
+import { checkUserSql } from '../engines/checkUserSql';
 import type { Engine, ResultColumn } from '../engines/types';
 import type { DatasetColumnRecord, DatasetMetricRecord } from './repository';
 
@@ -26,11 +27,7 @@ export async function discoverVirtualColumns(
   sql: string,
   where: { catalog: string | null; schema: string | null },
 ): Promise<ResultColumn[]> {
-  const statements = await engineCall(engine, () => engine.parse(sql));
-  if (statements.length !== 1) throw unprocessable('Only single queries supported', { messages: { sql: ['Only single queries supported'] } });
-  if (!statements[0].isSelect) {
-    throw unprocessable('Only `SELECT` statements are allowed', { messages: { sql: ['Only `SELECT` statements are allowed'] } });
-  }
+  const statements = await checkUserSql(engine, sql, { allowDml: false, singleSelect: true });
   const result = await engineCall(engine, () =>
     engine.run({ sql: statements[0].sql, limit: 1, timeoutMs: LIMITS.syncTimeoutMs, catalog: where.catalog, schema: where.schema }),
   );

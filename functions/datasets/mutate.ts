@@ -5,6 +5,7 @@ import type { DatasetPutBody } from '../../shared/routes/datasets';
 import { userIsAdmin } from '../../shared/security/permissions';
 import { getDatabaseForUser } from '../databases/access';
 import { engineFor as cachedEngineFor } from '../databases/engines';
+import { checkUserSql } from '../engines/checkUserSql';
 import type { DatabaseRecord } from '../databases/repository';
 import type { Engine } from '../engines/types';
 import type { Identity } from '../http/identity';
@@ -40,16 +41,8 @@ async function targetDatabase(ports: Ports, user: Identity, current: DatabaseRec
   }
 }
 
-/** A changed SQL must still be exactly one SELECT (parsed by the engine, not run). */
-async function checkSql(engine: Engine, sql: string) {
-  const statements = await engine.parse(sql).catch((error: unknown) => {
-    throw error instanceof SupersetError ? error : engine.classify(error);
-  });
-  if (statements.length !== 1) throw unprocessable('Only single queries supported', { messages: { sql: ['Only single queries supported'] } });
-  if (!statements[0].isSelect) {
-    throw unprocessable('Only `SELECT` statements are allowed', { messages: { sql: ['Only `SELECT` statements are allowed'] } });
-  }
-}
+/** A changed SQL must still be exactly one SELECT the sandbox allows (parsed by the engine, not run). */
+const checkSql = (engine: Engine, sql: string) => checkUserSql(engine, sql, { allowDml: false, singleSelect: true });
 
 /** PUT /api/v1/dataset/{pk}: {id, result: the fields sent}. */
 export async function updateDataset(ports: Ports, user: Identity, id: number, body: DatasetPutBody, deps = defaultDeps) {

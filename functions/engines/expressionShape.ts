@@ -1,6 +1,11 @@
 // Shared frame of the expression checks each engine runs on its own parse tree
 // (functions/engines/<name>/expression.ts): the fragment is put into a fixed SELECT over a placeholder
-// table, parsed, and the tree must be exactly that SELECT with the fragment in its one slot.
+// table, parsed, and the tree must be exactly that SELECT with the fragment in its one slot. A second
+// parse puts the fragment in parentheses followed by a marker column the user cannot know
+// (`SELECT (fragment), <marker> FROM ...`): the marker must come out of the tree as the second select
+// item, which proves the engine's lexer ends the fragment where the compiler's text goes on (a
+// trailing `-- ` or an escape string that swallows the quote cannot hide what follows it).
+import { randomBytes } from 'node:crypto';
 
 export type ExpressionKind = 'column' | 'metric' | 'where' | 'having';
 
@@ -21,6 +26,18 @@ export function wrapExpression(expression: string, kind: ExpressionKind): string
       return `SELECT ${expression} FROM ${PLACEHOLDER_TABLE}`;
   }
 }
+
+/** The marker column of the second parse: random per process, so no fragment can spell it. */
+export const END_MARKER = `__sqlscape_end_${randomBytes(12).toString('hex')}`;
+
+/** The SELECT that proves nothing of the fragment runs past its closing parenthesis. */
+export const wrapWithEnd = (expression: string) => `SELECT (${expression}), ${END_MARKER} FROM ${PLACEHOLDER_TABLE}`;
+
+export const runsPastEnd = (): ExpressionVerdict => ({
+  ok: false,
+  reason: 'not_expression',
+  message: 'The expression must be a single SQL expression: the engine reads it as running on past its end (a trailing comment or an unclosed quote)',
+});
 
 export const notExpression = (): ExpressionVerdict => ({ ok: false, reason: 'not_expression', message: 'The expression must be a single SQL expression.' });
 export const subquery = (): ExpressionVerdict => ({ ok: false, reason: 'subquery', message: 'Custom SQL fields cannot contain sub-queries.' });

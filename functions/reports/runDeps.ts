@@ -3,7 +3,7 @@
 import { withGrants } from '../security/resolve';
 import { engineFor } from '../databases/engines';
 import { findDatabase } from '../databases/repository';
-import { assertAllowed } from '../engines/safety';
+import { checkUserSql } from '../engines/checkUserSql';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
@@ -43,7 +43,7 @@ export const reportRunDeps: ReportRunDeps = {
     const db = report.database_id === null ? null : await findDatabase(ports, report.database_id);
     if (!db) throw new Error('The alert\'s database does not exist');
     const engine = await engineFor(db);
-    assertAllowed(await engine.parse(report.sql ?? ''), { allowDml: false });
+    await checkUserSql(engine, report.sql ?? '', { allowDml: false });
     const out = await engine.run({ sql: report.sql ?? '', limit: ALERT_ROW_LIMIT, timeoutMs: ALERT_TIMEOUT_MS });
     return { columns: out.columns.map((c) => c.column_name), rows: out.rows };
   },

@@ -9,7 +9,7 @@ import { canSeeDashboard } from '../dashboards/access';
 import { findDashboard } from '../dashboards/repository';
 import { engineFor } from '../databases/engines';
 import { findDatabase } from '../databases/repository';
-import { assertAllowed, assertSqlLength } from '../engines/safety';
+import { checkUserSql } from '../engines/checkUserSql';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import type { ReportRecord } from './repository';
@@ -46,10 +46,7 @@ export async function validateTargets(ports: Ports, user: Identity, r: ReportRec
 /** The alert's SQL must parse on its database and only read (SQL Lab's checks, DML never allowed). */
 async function checkAlertSql(db: NonNullable<Awaited<ReturnType<typeof findDatabase>>>, sql: string) {
   try {
-    assertSqlLength(sql);
-    const statements = await (await engineFor(db)).parse(sql);
-    if (statements.length === 0) throw new SupersetError('INVALID_SQL_ERROR', 'The query is empty.');
-    assertAllowed(statements, { allowDml: false });
+    await checkUserSql(await engineFor(db), sql, { allowDml: false });
   } catch (error) {
     if (!(error instanceof SupersetError)) throw error;
     throw new SupersetError(error.errorType, error.message, { status: 422, extra: { messages: { sql: [error.message] } } });

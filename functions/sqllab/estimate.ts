@@ -5,6 +5,7 @@ import { SupersetError } from '../../shared/errors';
 import type { EstimateBody } from '../../shared/routes/sqllab';
 import { getDatabaseForUser } from '../databases/access';
 import { engineFor } from '../databases/engines';
+import { checkUserSql } from '../engines/checkUserSql';
 import { assertSqlLength } from '../engines/safety';
 import type { CostRow } from '../engines/types';
 import { requirePermission } from '../http/authz';
@@ -19,6 +20,7 @@ export async function estimateQueryCost(ports: Ports, user: Identity, body: Esti
   const db = await getDatabaseForUser(ports, user, body.database_id);
   const engine = await engineFor(db);
   const sql = renderTemplate(body.sql, parseTemplateParams(body.template_params), { username: user.username, userId: user.userId });
+  await checkUserSql(engine, sql, { allowDml: db.allow_dml });
   const timeoutMs = syncBudgetMs(remainingMs);
   let timer: NodeJS.Timeout | undefined;
   // EXPLAIN does not execute, but planning can still hang on a loaded server: same limit as a sync run.

@@ -9,6 +9,7 @@ import { SupersetError } from '../../shared/errors';
 import type { ExportFormat } from '../../shared/routes/sqllab';
 import { getDatabaseForUser } from '../databases/access';
 import { engineFor } from '../databases/engines';
+import { checkUserSql } from '../engines/checkUserSql';
 import type { ResultColumn } from '../engines/types';
 import { requirePermission } from '../http/authz';
 import { COMPRESS_OVER_BYTES, INLINE_FILE_MAX_BYTES } from '../http/fitResponse';
@@ -53,6 +54,9 @@ async function resultRows(ports: Ports, user: Identity, query: QueryRecord, kept
   }
   const db = await getDatabaseForUser(ports, user, query.database_id);
   const engine = await engineFor(db);
+  // Exporting reads: the stored SQL is checked again as a read-only script (the sandbox may have
+  // tightened, the database's settings changed, and a DML script must not run twice).
+  await checkUserSql(engine, sql, { allowDml: false });
   try {
     const result = await engine.run({ sql, limit: query.limit ?? LIMITS.sqlMaxRow, timeoutMs: syncBudgetMs(remainingMs), catalog: query.catalog, schema: query.schema });
     return { columns: result.columns, rows: result.rows };

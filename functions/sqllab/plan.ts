@@ -4,8 +4,9 @@
 import { SupersetError, forbidden } from '../../shared/errors';
 import type { CtasMethod } from '../../shared/constants';
 import type { DatabaseRecord } from '../databases/repository';
-import type { Dialect, Engine, ParsedStatement } from '../engines/types';
-import { assertAllowed, assertSqlLength, lastStatementIsSelect } from '../engines/safety';
+import type { Dialect, Engine } from '../engines/types';
+import { checkUserSql } from '../engines/checkUserSql';
+import { assertSqlLength, lastStatementIsSelect } from '../engines/safety';
 import { parseTemplateParams, renderTemplate, type TemplateContext } from './templates';
 import { dropdownLimit, findSqlLimit, planLimit, replaceLimit, type LimitPlan, type SqlLimit } from './limits';
 
@@ -43,26 +44,13 @@ export function defaultTmpTableName(userId: number, nowMs: number): string {
   return `tmp_${userId}_table_${stamp}`;
 }
 
-// Parses are kept per engine and text (a tab re-runs the same SQL): only scripts of plain queries,
-// whose classification comes from the parse tree alone; anything that may write is parsed (and bound)
-// again every time, since binding depends on the catalogue. LIMIT lookups depend on the text alone.
-const PARSE_CACHE_SIZE = 256;
-const parses = new WeakMap<Engine, Map<string, ParsedStatement[]>>();
+// LIMIT lookups depend on the text alone.
+const LIMIT_CACHE_SIZE = 256;
 const limits = new Map<string, SqlLimit | null>();
 
 function remember<K, V>(cache: Map<K, V>, key: K, value: V) {
-  if (cache.size >= PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value as K);
+  if (cache.size >= LIMIT_CACHE_SIZE) cache.delete(cache.keys().next().value as K);
   cache.set(key, value);
-}
-
-async function parseCached(engine: Engine, sql: string): Promise<ParsedStatement[]> {
-  let cache = parses.get(engine);
-  if (!cache) parses.set(engine, (cache = new Map()));
-  const hit = cache.get(sql);
-  if (hit) return hit;
-  const statements = await engine.parse(sql);
-  if (statements.length > 0 && statements.every((s) => s.kind === 'select' && s.isSelect && !s.mutates)) remember(cache, sql, statements);
-  return statements;
 }
 
 async function findSqlLimitCached(sql: string, dialect: Dialect): Promise<SqlLimit | null> {
@@ -82,10 +70,8 @@ export async function planRun(
   assertSqlLength(input.sql);
   const renderedSql = renderTemplate(input.sql, parseTemplateParams(input.templateParams), ctx);
   assertSqlLength(renderedSql);
-  const statements = await parseCached(engine, renderedSql);
-  if (statements.length === 0) throw new SupersetError('INVALID_SQL_ERROR', 'The query is empty.');
   // The DML rule looks at what the user wrote; the CTAS wrapper below is the server's own statement.
-  assertAllowed(statements, { allowDml: db.allow_dml });
+  const statements = await checkUserSql(engine, renderedSql, { allowDml: db.allow_dml });
 
   if (input.selectAsCta) {
     const method: CtasMethod = input.ctasMethod ?? 'TABLE';

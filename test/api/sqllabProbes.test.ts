@@ -65,3 +65,30 @@ describe('SQL editor hostile probes', () => {
     expect(res.body.errors[0].extra).toMatchObject({ result_max_bytes: 64 * 1024 * 1024 });
   });
 });
+
+// Found by a hostile review: each read the examples file or a server path through the earlier
+// text scanner (a form feed hid a call, a backtick inside a dollar quote hid a whole statement).
+describe('SQL editor sandbox on DuckDB parse trees', () => {
+  it.each([
+    ['a form feed between a function and its parenthesis', () => `SELECT size, content FROM read_blob\f('${file}')`],
+    ['a second statement behind a backtick in a dollar quote', () => `SELECT $é$ \` $é$ AS a; SELECT size, content FROM read_blob('${file}')`],
+    ['both at once: the hidden statement and the hidden call', () => `SELECT $é$ \` $é$ AS a; SELECT size, content FROM read_blob\f('${file}')`],
+    ['the hidden statement naming the path listing', () => 'SELECT $é$ ` $é$ AS a; SELECT path FROM duckdb_databases\f()'],
+    ['a path-like setting', () => "SELECT current_setting('temp_directory') AS t"],
+    ['the settings listing', () => 'SELECT name, value FROM duckdb_settings()'],
+    ['the databases view', () => 'SELECT path FROM duckdb_databases'],
+    ['the extensions listing', () => 'SELECT install_path FROM duckdb_extensions()'],
+    ['a setting read inside a scalar sub-query', () => "SELECT 1 AS x WHERE (SELECT current_setting('home_directory')) IS NOT NULL"],
+  ])('refuses %s as gamma with a 403 that names no path', async (_, sql) => {
+    const res = await run(sql());
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body.errors?.[0]?.error_type).toBe('QUERY_SECURITY_ACCESS_ERROR');
+    expect(JSON.stringify(res.body).includes(dirname(file))).toBe(false);
+  });
+
+  it('still runs multi-statement scripts of queries, each statement checked', async () => {
+    const res = await run("SELECT 'a;b' AS s; SELECT count(*) AS n FROM cars");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([{ n: 406 }]);
+  });
+});

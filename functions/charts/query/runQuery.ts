@@ -3,6 +3,7 @@
 // the cache fields, which the caller owns).
 import { GENERIC_TYPES } from '../../../shared/constants';
 import { TIME_GRAIN_NAMES, type ChartDataResponseResult, type ChartResultType, type QueryObject, type TimeGrain } from '../../../shared/schemas/chartData';
+import { checkUserSql } from '../../engines/checkUserSql';
 import type { Engine } from '../../engines/types';
 import { compileQuery } from './compile';
 import { columnLabel } from './columns';
@@ -29,6 +30,9 @@ export type ChartQueryResult = ChartDataResponseResult & { sql_rowcount?: number
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 async function fetchFrame(engine: Engine, compiled: CompiledQuery, dataset: CompilerDataset, options: RunChartOptions) {
+  // The compiled SELECT embeds the virtual dataset's SQL and the chart's custom SQL: it passes the same
+  // gate as SQL Lab, read-only, however it was built (annotation layers' source charts run here too).
+  await checkUserSql(engine, compiled.sql, { allowDml: false });
   const result = await engine.run({ sql: compiled.sql, limit: compiled.rowLimit, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: options.signal, schema: dataset.schema ?? null });
   const temporal = [...new Set([...compiled.temporalColumns, ...result.columns.filter((c) => c.type_generic === GENERIC_TYPES.TEMPORAL).map((c) => c.name)])];
   const frame: Frame = { columns: result.columns.map((c) => c.name), rows: toEpochColumns(result.rows, temporal) };

@@ -1,4 +1,5 @@
 // The DuckDB adapter: an embedded engine on a file (or memory), sandboxed, shared per path.
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DatabaseConfig, Engine, EngineAdapter } from '../types';
 import { duckdbPathFromUri, leaseInstance, withConnection } from './connect';
 import { duckdbDialect } from './dialect';
@@ -6,7 +7,8 @@ import { classifyDuckDb } from './errors';
 import { estimateDuckDb } from './estimate';
 import { describeTable, listCatalogs, listSchemas, listTables } from './metadata';
 import { runDuckDb } from './run';
-import { parseDuckDbScript } from './statements';
+import { sandboxCatalog } from './catalog';
+import { checkDuckDbScript } from './statements';
 
 async function openDuckDb(config: DatabaseConfig): Promise<Engine> {
   const path = duckdbPathFromUri(config.sqlalchemy_uri);
@@ -18,15 +20,16 @@ async function openDuckDb(config: DatabaseConfig): Promise<Engine> {
     withConnection(lease, work).catch((error: unknown) => {
       throw classifyDuckDb(error);
     });
+  const parse = async (connection: DuckDBConnection, sql: string) => (await checkDuckDbScript(connection, sql, await sandboxCatalog())).statements;
   return {
     kind: 'duckdb',
     dialect: duckdbDialect,
     run: (options) => runDuckDb(lease, options),
-    parse: (sql) => withConnection(lease, (connection) => parseDuckDbScript(connection, sql)),
+    parse: (sql) => withConnection(lease, (connection) => parse(connection, sql)),
     estimate: (sql, schema) =>
       read(async (connection) => {
         if (schema) await connection.run(`USE ${duckdbDialect.quoteIdentifier(schema)}`);
-        const statements = await parseDuckDbScript(connection, sql);
+        const statements = await parse(connection, sql);
         return estimateDuckDb(connection, statements);
       }),
     catalogs: () => read(listCatalogs),

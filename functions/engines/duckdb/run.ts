@@ -11,7 +11,8 @@ import { classifyDuckDb } from './errors';
 import { quoteIdentifier } from './dialect';
 import { converterFor, genericTypeOf, jsonWriterFor, typeName, type Converter, type JsonWriter } from './values';
 import { cancelledError, engineError, timeoutError } from '../issues';
-import { assertSandboxed } from './sandbox';
+import { sandboxCatalog } from './catalog';
+import { checkDuckDbScript, checkPiece } from './statements';
 
 /**
  * Past this many bytes of answer a run stops, chunk by chunk and column by column, instead of building
@@ -127,7 +128,7 @@ async function readJson(result: DuckDBResult, names: string[], writers: JsonWrit
 
 export async function runDuckDb(lease: InstanceLease, options: RunOptions & JsonRunOption): Promise<RunResult> {
   assertSqlLength(options.sql);
-  assertSandboxed(options.sql);
+  const catalog = await sandboxCatalog();
   const maxBytes = options.maxBytes ?? RESULT_MAX_BYTES;
   return withConnection(lease, async (connection) => {
     let stoppedBy: 'timeout' | 'cancel' | null = null;
@@ -146,7 +147,20 @@ export async function runDuckDb(lease: InstanceLease, options: RunOptions & Json
     try {
       if (options.schema) await useSchema(connection, options.catalog ?? null, options.schema);
       if (stoppedBy) throw stoppedBy === 'timeout' ? timeoutError('DuckDB', options.timeoutMs) : cancelledError('DuckDB');
-      const result = await connection.stream(options.sql);
+      // Checked in the schema it runs in, so that a statement binds as it will run.
+      const script = await checkDuckDbScript(connection, options.sql, catalog);
+      if (script.statements.length === 0) throw engineError('DuckDB', 'INVALID_SQL_ERROR', 'The query is empty.');
+      let last = options.sql;
+      if (script.pieces) {
+        // Each statement is checked again right before it runs: it may use what the ones before made.
+        last = script.pieces[script.pieces.length - 1];
+        for (const piece of script.pieces.slice(0, -1)) {
+          await checkPiece(connection, piece, catalog, true);
+          await connection.run(piece);
+        }
+        await checkPiece(connection, last, catalog, true);
+      }
+      const result = await connection.stream(last);
       const count = result.columnCount;
       const names = dedupeNames(result.columnNames());
       const columns: ResultColumn[] = [];

@@ -1,100 +1,124 @@
-// Statement classification by DuckDB's own parser: json_serialize_sql gives the parse tree of queries
-// without binding them; anything else is prepared (parsed and bound, never run) for its statement type.
-import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
+// The one DuckDB checker, on DuckDB's own parser: a script is cut into statements by DuckDB
+// (extractStatements), a script of queries is checked on its parse trees (json_serialize_sql: parsed,
+// never bound), and any other statement on its bound, unoptimised plan (json_serialize_plan: bound,
+// never run), whose root says what it is and whose scans and calls say what it touches. Statements
+// of other kinds (PRAGMA, SET, CALL, ATTACH, COPY, EXPORT, INSTALL/LOAD, EXPLAIN, CREATE MACRO...)
+// are refused.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { findInTree } from '../expressionShape';
 import { assertSqlLength } from '../safety';
-import { explainedStatement, splitScript } from '../scriptSplit';
-import type { ParsedStatement, StatementKind } from '../types';
-import { classifyDuckDb, parseDuckDbMessage } from './errors';
-import { assertSandboxed, assertStatementSandboxed, assertTreeSandboxed } from './sandbox';
+import type { ParsedStatement } from '../types';
+import { classifyDuckDb } from './errors';
+import { assertTreeAllowed, QUERY_ROOTS, refused, refusedStatement, STATEMENT_ROOTS, type FunctionCatalog } from './sandbox';
+import { countStatements, splitByDuckDb } from './split';
 
 // Functions that change state even inside a SELECT.
-export const WRITING_FUNCTIONS = new Set(['nextval', 'setval', 'checkpoint', 'force_checkpoint']);
+export const WRITING_FUNCTIONS = new Set(['nextval', 'setval']);
 
-// Statement types that only read, or only delimit a transaction.
-const KIND_BY_TYPE: Partial<Record<StatementType, [StatementKind, boolean]>> = {
-  [StatementType.SELECT]: ['select', false],
-  [StatementType.INSERT]: ['insert', true],
-  [StatementType.UPDATE]: ['update', true],
-  [StatementType.DELETE]: ['delete', true],
-  [StatementType.MERGE_INTO]: ['merge', true],
-  [StatementType.CREATE]: ['ddl', true],
-  [StatementType.CREATE_FUNC]: ['ddl', true],
-  [StatementType.DROP]: ['ddl', true],
-  [StatementType.ALTER]: ['ddl', true],
-  [StatementType.SET]: ['set', true],
-  [StatementType.VARIABLE_SET]: ['set', true],
-  [StatementType.TRANSACTION]: ['other', false],
-};
-
-function callsWritingFunction(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(callsWritingFunction);
-  if (node === null || typeof node !== 'object') return false;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'function_name' && typeof value === 'string' && WRITING_FUNCTIONS.has(value.toLowerCase())) return true;
-    if (typeof value === 'object' && callsWritingFunction(value)) return true;
-  }
-  return false;
+interface Serialized {
+  error?: boolean;
+  error_type?: string;
+  error_message?: string;
+  position?: string;
+  statements?: { node: unknown }[];
+  plans?: { type: string }[];
 }
 
-/** The query tree of a statement, or null when it is not a query (json_serialize_sql only serialises SELECTs). */
-async function queryTree(connection: DuckDBConnection, sql: string): Promise<unknown | null> {
-  const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR)', [sql]);
-  const tree = JSON.parse(String(reader.getRows()[0][0])) as { error?: boolean; error_type?: string; error_message?: string; statements?: unknown[] };
-  if (tree.error && tree.error_type === 'parser') throw new Error(`Parser Error: ${tree.error_message}`);
-  return tree.error ? null : (tree.statements?.[0] ?? null);
+/** What a script was found to be, and how run() must run it. */
+export interface CheckedScript {
+  statements: ParsedStatement[];
+  /** Null when DuckDB may run the script whole (queries only); else the statements to run one at a time. */
+  pieces: string[] | null;
+}
+
+/** The catalogue knowledge the checks need, read once per process from a fresh DuckDB. */
+export interface SandboxCatalog {
+  functions: FunctionCatalog;
+  systemViews: ReadonlySet<string>;
+}
+
+async function serialize(connection: DuckDBConnection, fn: 'json_serialize_sql' | 'json_serialize_plan', sql: string): Promise<Serialized> {
+  const call = fn === 'json_serialize_plan' ? 'json_serialize_plan($1::VARCHAR, optimize := false)' : 'json_serialize_sql($1::VARCHAR)';
+  const reader = await connection.runAndReadAll(`SELECT ${call}`, [sql]);
+  return JSON.parse(String(reader.getRows()[0][0])) as Serialized;
+}
+
+const KIND_ERRORS: Record<string, string> = { parser: 'Parser', permission: 'Permission', binder: 'Binder', catalog: 'Catalog' };
+
+/** DuckDB's error as the driver would have thrown it, so classifyDuckDb maps it the same way. */
+function serializedError(result: Serialized): Error {
+  const kind = KIND_ERRORS[result.error_type ?? ''] ?? 'Invalid Input';
+  return new Error(`${kind} Error: ${result.error_message ?? 'unknown error'}`);
+}
+
+/** True when the tree calls a writing function (parse trees name calls function_name, bound plans name). */
+const writes = (tree: unknown): boolean =>
+  findInTree(tree, (key, value) => ((key === 'function_name' || key === 'name') && typeof value === 'string' && WRITING_FUNCTIONS.has(value.toLowerCase()) ? true : null)) === true;
+
+function queryStatement(sql: string, tree: unknown): ParsedStatement {
+  return { sql, kind: 'select', mutates: writes(tree), isSelect: true };
 }
 
 /**
- * An EXPLAIN reads only when what it explains does (EXPLAIN ANALYZE runs the statement): that
- * statement is classified by the parser like any other.
+ * One statement that is not a plain query, checked on its bound plan. Binding may fail when the
+ * statement uses what an earlier statement of the script creates: such a statement is reported as
+ * one that may write (refused where DML is not allowed) and checked again right before it runs.
  */
-async function classifyExplain(connection: DuckDBConnection, sql: string): Promise<ParsedStatement> {
-  const inner = explainedStatement(sql);
-  let mutates = true;
-  if (inner?.trim()) {
-    const extracted = await connection.extractStatements(inner);
-    if (extracted.count === 1) mutates = (await classifyOne(connection, inner, () => extracted.prepare(0))).mutates;
+async function checkBound(connection: DuckDBConnection, sql: string, catalog: SandboxCatalog, mustBind: boolean): Promise<ParsedStatement> {
+  const result = await serialize(connection, 'json_serialize_plan', sql);
+  if (result.error) {
+    if (result.error_type === 'permission' || result.error_type === 'parser') throw classifyDuckDb(serializedError(result));
+    if (/does not support serialization|PRAGMA function/.test(result.error_message ?? '')) throw refusedStatement('LOGICAL_' + (result.error_message?.match(/LOGICAL_\w+/)?.[0]?.slice(8) ?? 'PRAGMA'));
+    if (mustBind) throw classifyDuckDb(serializedError(result));
+    return { sql, kind: 'other', mutates: true, isSelect: false };
   }
-  return { sql, kind: 'other', mutates, isSelect: false };
+  const plans = result.plans ?? [];
+  if (plans.length !== 1) throw refused('a statement DuckDB reads as several', { statements: plans.length });
+  const root = plans[0].type;
+  assertTreeAllowed(plans[0], catalog.functions, catalog.systemViews);
+  if (QUERY_ROOTS.has(root)) return { sql, kind: 'select', mutates: writes(plans[0]), isSelect: true };
+  const known = STATEMENT_ROOTS[root];
+  if (!known) throw refusedStatement(root);
+  return { sql, kind: known.kind, mutates: known.mutates || writes(plans[0]), isSelect: false };
 }
 
-async function classifyOne(connection: DuckDBConnection, sql: string, prepare: () => Promise<{ statementType: StatementType; destroySync(): void }>): Promise<ParsedStatement> {
-  const tree = await queryTree(connection, sql);
-  if (tree) {
-    assertTreeSandboxed(tree);
-    const mutates = callsWritingFunction(tree);
-    return { sql, kind: 'select', mutates, isSelect: true };
-  }
-  assertStatementSandboxed(sql);
-  let statementType: StatementType | null = null;
-  try {
-    const prepared = await prepare();
-    statementType = prepared.statementType;
-    prepared.destroySync();
-  } catch (error) {
-    // Binding can fail for reasons unrelated to syntax (a table created earlier in the same script);
-    // such a statement is not a query, so it is treated as one that may write.
-    if (parseDuckDbMessage((error as Error).message ?? '').kind === 'Parser') throw error;
-  }
-  if (statementType === StatementType.EXPLAIN) return classifyExplain(connection, sql);
-  const [kind, mutates] = (statementType !== null && KIND_BY_TYPE[statementType]) || ['other', true];
-  return { sql, kind, mutates, isSelect: kind === 'select' };
-}
-
-export async function parseDuckDbScript(connection: DuckDBConnection, sql: string): Promise<ParsedStatement[]> {
+/**
+ * Checks every statement of a script and says what each is. Throws SYNTAX_ERROR when DuckDB cannot
+ * parse it and QUERY_SECURITY_ACCESS_ERROR (403) at the first statement, function or table it refuses.
+ */
+export async function checkDuckDbScript(connection: DuckDBConnection, sql: string, catalog: SandboxCatalog): Promise<CheckedScript> {
   assertSqlLength(sql);
-  // Preparing binds, and binding some refused functions already acts.
-  assertSandboxed(sql);
-  const statements: ParsedStatement[] = [];
   try {
-    for (const piece of splitScript(sql)) {
-      const extracted = await connection.extractStatements(piece.sql);
-      for (let index = 0; index < extracted.count; index += 1) {
-        statements.push(await classifyOne(connection, piece.sql, () => extracted.prepare(index)));
-      }
+    const count = await countStatements(connection, sql);
+    if (count === 0) return { statements: [], pieces: null };
+    const whole = await serialize(connection, 'json_serialize_sql', sql);
+    if (whole.error && whole.error_type === 'parser') throw serializedError(whole);
+    if (!whole.error) {
+      const trees = (whole.statements ?? []).map((statement) => statement.node);
+      if (trees.length !== count) throw refused('a script DuckDB reads two ways', { statements: count, trees: trees.length });
+      for (const tree of trees) assertTreeAllowed(tree, catalog.functions, catalog.systemViews);
+      const texts = count === 1 ? [sql.trim().replace(/;\s*$/, '')] : await splitByDuckDb(connection, sql, count);
+      return { statements: texts.map((text, index) => queryStatement(text, trees[index])), pieces: null };
     }
+    // Not only queries: each statement is checked, and run, on its own.
+    const pieces = await splitByDuckDb(connection, sql, count);
+    const statements: ParsedStatement[] = [];
+    for (const piece of pieces) statements.push(await checkPiece(connection, piece, catalog, false));
+    return { statements, pieces };
   } catch (error) {
     throw classifyDuckDb(error);
   }
-  return statements;
+}
+
+/** One statement of a script: a query by its parse tree, anything else by its bound plan. */
+export async function checkPiece(connection: DuckDBConnection, sql: string, catalog: SandboxCatalog, mustBind: boolean): Promise<ParsedStatement> {
+  const tree = await serialize(connection, 'json_serialize_sql', sql);
+  if (tree.error && tree.error_type === 'parser') throw serializedError(tree);
+  if (!tree.error) {
+    const trees = (tree.statements ?? []).map((statement) => statement.node);
+    if (trees.length !== 1) throw refused('a statement DuckDB reads as several', { statements: trees.length });
+    assertTreeAllowed(trees[0], catalog.functions, catalog.systemViews);
+    return queryStatement(sql, trees[0]);
+  }
+  return checkBound(connection, sql, catalog, mustBind);
 }

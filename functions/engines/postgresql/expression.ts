@@ -1,7 +1,11 @@
 // Expression check on PostgreSQL's parse tree (libpg-query): the wrapped SELECT must be exactly the
-// frame with one expression, no sub-select anywhere (SubLink, RangeSubselect) and no writing function.
+// frame with one expression, the fragment must end where it seems to (expressionShape's end marker),
+// no sub-select anywhere (SubLink, RangeSubselect) and no writing function.
 import { parse } from 'libpg-query';
-import { findInTree, notExpression, PLACEHOLDER_TABLE, subquery, writes, wrapExpression, type ExpressionKind, type ExpressionVerdict } from '../expressionShape';
+import {
+  END_MARKER, findInTree, notExpression, PLACEHOLDER_TABLE, runsPastEnd, subquery, wrapExpression, wrapWithEnd, writes,
+  type ExpressionKind, type ExpressionVerdict,
+} from '../expressionShape';
 import { WRITING_FUNCTIONS } from './statements';
 
 type Node = Record<string, unknown>;
@@ -13,16 +17,31 @@ const ALLOWED_KEYS: Record<ExpressionKind, string[]> = {
   having: ['targetList', 'fromClause', 'havingClause', 'limitOption', 'op'],
 };
 
-function frameIsIntact(select: Node, kind: ExpressionKind): boolean {
+function frameIsIntact(select: Node, kind: ExpressionKind, items = 1): boolean {
   if (Object.keys(select).some((key) => !ALLOWED_KEYS[kind].includes(key))) return false;
   if (select.op !== 'SETOP_NONE') return false;
   const from = select.fromClause as Node[] | undefined;
   const range = from?.length === 1 ? (from[0].RangeVar as Node | undefined) : undefined;
   if (!range || range.relname !== PLACEHOLDER_TABLE || range.schemaname || range.alias) return false;
   const targets = select.targetList as { ResTarget?: Node }[] | undefined;
-  if (targets?.length !== 1 || !targets[0].ResTarget) return false;
+  if (targets?.length !== items || targets.some((target) => !target.ResTarget)) return false;
   // "x AS y" is not an expression.
-  return kind === 'where' || kind === 'having' || !targets[0].ResTarget.name;
+  return kind === 'where' || kind === 'having' || !targets[0].ResTarget?.name;
+}
+
+/** `SELECT (fragment), <marker> FROM placeholder` came back as exactly that. */
+async function endsWhereItSeems(expression: string): Promise<boolean> {
+  let tree: { stmts?: { stmt: Node }[] };
+  try {
+    tree = (await parse(wrapWithEnd(expression))) as typeof tree;
+  } catch {
+    return false;
+  }
+  const select = tree.stmts?.length === 1 ? (tree.stmts[0].stmt.SelectStmt as Node | undefined) : undefined;
+  if (!select || !frameIsIntact(select, 'column', 2)) return false;
+  const [first, last] = (select.targetList as { ResTarget: Node }[]).map((target) => target.ResTarget);
+  const fields = ((last.val as Node | undefined)?.ColumnRef as { fields?: { String?: { sval?: string } }[] } | undefined)?.fields;
+  return !first.name && !last.name && fields?.length === 1 && fields[0].String?.sval === END_MARKER;
 }
 
 export async function checkPostgresExpression(expression: string, kind: ExpressionKind): Promise<ExpressionVerdict> {
@@ -34,6 +53,7 @@ export async function checkPostgresExpression(expression: string, kind: Expressi
   }
   const select = tree.stmts?.length === 1 ? (tree.stmts[0].stmt.SelectStmt as Node | undefined) : undefined;
   if (!select || !frameIsIntact(select, kind)) return notExpression();
+  if (!(await endsWhereItSeems(expression))) return runsPastEnd();
   // Writing functions first: they are refused even where sub-queries are allowed.
   const writing = findInTree<ExpressionVerdict>(select, (key, value) => {
     if (key !== 'FuncCall') return null;

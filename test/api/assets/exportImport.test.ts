@@ -147,6 +147,21 @@ describe('asset import', () => {
     expect(found.result).toMatchObject({ uuid: ds.uuid, sql: 'SELECT 1 AS one' });
   });
 
+  it('checks an imported virtual dataset\'s SQL as the dataset API does: a read of the database file is refused', async () => {
+    const uri = (await getJson<{ result: { sqlalchemy_uri: string } }>('/api/v1/database/1')).result.sqlalchemy_uri;
+    const file = uri.replace(/^duckdb:\/\/\//, '');
+    const ds = (await (
+      await fetch(`${cloud.url}/api/v1/dataset/`, { method: 'POST', headers: auth(), body: JSON.stringify({ database: 1, schema: 'main', table_name: 'import_probe_ds', sql: 'SELECT 1 AS one' }) })
+    ).json()) as { id: number; uuid: string };
+    const { files } = await exportZip(cloud.url, token, `/api/v1/dataset/export/?q=!(${ds.id})`);
+    const [[path, dataset]] = fileIn(files, 'datasets') as [string, Json][];
+    Object.assign(dataset, { uuid: '6f1b1a52-0d4e-4f57-9a39-1d2f6c1e7a11', table_name: 'stolen_file', sql: `SELECT size, content FROM read_blob('${file}')` });
+    const res = await importZip(cloud.url, token, '/api/v1/dataset/import/', bundle(files));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect((res.body.errors?.[0].extra?.[path] as { sql?: string[] } | undefined)?.sql?.[0]).toMatch(/does not allow/);
+    expect((await fetch(`${cloud.url}/api/v1/dataset/6f1b1a52-0d4e-4f57-9a39-1d2f6c1e7a11`, { headers: auth() })).status).toBe(404);
+  });
+
   it('answers 400 naming the file and field of a bad bundle, and for a body that is not a zip', async () => {
     const dashboards = await getJson<{ result: { id: number }[] }>('/api/v1/dashboard/');
     const { files } = await exportZip(cloud.url, token, `/api/v1/dashboard/export/?q=!(${dashboards.result[0].id})`);

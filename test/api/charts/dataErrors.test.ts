@@ -46,6 +46,16 @@ describe('POST /api/v1/chart/data refuses bad requests', () => {
     expect((await post(context({ row_offset: -3 }))).status).toBe(400);
   });
 
+  it('custom SQL that the engine reads past its end, or that reads server settings, as gamma', async () => {
+    // DuckDB and PostgreSQL read E'\'' as one quote: "-- '" would comment out what follows the filter.
+    const where = await post(context({ extras: { where: "E'\\'' -- '" } }));
+    expect(where.status, JSON.stringify(where.body)).toBe(400);
+    expect(where.body.errors[0].error_type).toBe('INVALID_SQL_ERROR');
+    const metric = await post(context({ metrics: [{ expressionType: 'SQL', sqlExpression: "max(current_setting('temp_directory'))", label: 'where' }] }));
+    expect(metric.status, JSON.stringify(metric.body)).toBe(400);
+    expect(JSON.stringify(metric.body)).not.toMatch(/\/tmp|\.duckdb|\.data/);
+  });
+
   it('unknown datasource types, missing and hidden datasets', async () => {
     const unknown = await post({ ...context(), datasource: { id: datasetId, type: 'saved_query' } });
     expect(unknown.status).toBe(400);

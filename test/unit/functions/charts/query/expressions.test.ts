@@ -67,3 +67,32 @@ describe('engine-specific refusals', () => {
     expect((await errorOf(checkExpression('duckdb', "query('DELETE FROM t')", 'column'))).errorType).toBe('DML_NOT_ALLOWED_ERROR');
   });
 });
+
+describe('an expression ends where the engine ends it', () => {
+  // PostgreSQL reads E'\'' as a string of one quote, so "-- '" is a comment that would swallow what the
+  // compiler writes after the expression (the row level security clause among it).
+  it.each(['postgresql', 'duckdb'] as const)('refuses a trailing comment hidden behind an escape string on %s', async (engine) => {
+    const error = await errorOf(checkExpression(engine, "E'\\'' -- '", 'where'));
+    expect(error.errorType).toBe('INVALID_SQL_ERROR');
+    expect(error.status).toBe(400);
+  });
+
+  it.each(ENGINES)('refuses a fragment that closes the frame and opens another on %s', async (engine) => {
+    for (const sql of ['1) OR (1', 'a), (b', "1 = 1) OR ('x' = 'x'"]) {
+      expect((await errorOf(checkExpression(engine, sql, 'where'))).errorType, sql).toBe('INVALID_SQL_ERROR');
+    }
+  });
+});
+
+describe('DuckDB expressions call only what the SQL sandbox allows', () => {
+  it.each([
+    "current_setting('temp_directory')",
+    "(SELECT content FROM read_blob('/etc/hostname'))",
+    "(SELECT content FROM read_blob\f('/etc/hostname'))",
+    '(SELECT path FROM duckdb_databases())',
+    '(SELECT count(*) FROM duckdb_settings())',
+  ])('refuses %s even where sub-queries are allowed', async (sql) => {
+    const error = await errorOf(checkExpression('duckdb', sql, 'column', { allowSubquery: true }));
+    expect(error.errorType).toBe('DML_NOT_ALLOWED_ERROR');
+  });
+});

@@ -44,14 +44,51 @@ describe('duckdb sandbox', () => {
     ["CALL enable_logging(storage = 'file', storage_path = __OUT__)", 'QUERY_SECURITY_ACCESS_ERROR'],
     ["SELECT * FROM \"ENABLE_LOGGING\" (storage = 'file', storage_path = __OUT__)", 'QUERY_SECURITY_ACCESS_ERROR'],
     ["SELECT * FROM query('SELECT 1')", 'QUERY_SECURITY_ACCESS_ERROR'],
+    // The database's own file stays readable to DuckDB whatever the settings: only the tree check stops it.
+    ['SELECT size FROM read_blob(__DB__)', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT size FROM read_blob\f(__DB__)', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT $é$ ` $é$ AS a; SELECT size FROM read_blob(__DB__)', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT 1 AS a; SELECT size FROM read_blob(__DB__); SELECT 2 AS b', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['CREATE TABLE stolen AS SELECT content FROM read_blob(__DB__)', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['CREATE VIEW stolen AS SELECT content FROM read_blob(__DB__)', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['INSERT INTO customers SELECT 9, current_setting(\'temp_directory\')', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['CREATE TABLE paths (p VARCHAR DEFAULT current_setting(\'temp_directory\'))', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['CREATE MACRO m() AS TABLE SELECT * FROM read_blob(__DB__)', 'QUERY_SECURITY_ACCESS_ERROR'],
+    // Settings and catalogue functions that show server paths (and that the process runs as root).
+    ["SELECT current_setting('temp_directory')", 'QUERY_SECURITY_ACCESS_ERROR'],
+    ["SELECT current_setting('TEMP_' || 'DIRECTORY')", 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM duckdb_settings()', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM duckdb_databases()', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM duckdb_databases', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM pragma_database_list', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM pg_catalog.pg_settings', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM duckdb_extensions()', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM duckdb_temporary_files()', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT * FROM glob(\'/*\')', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['PRAGMA database_list', 'QUERY_SECURITY_ACCESS_ERROR'],
+    ['SELECT (SELECT path FROM duckdb_databases() LIMIT 1) AS p', 'QUERY_SECURITY_ACCESS_ERROR'],
   ])('refuses %s with a classified error', async (template, type) => {
-    const sql = template.replace('__OUT__', `'${outside()}.db'`);
+    const sql = template.replace('__OUT__', `'${outside()}.db'`).replace('__DB__', `'${fixture.path}'`);
     const error = await run(sql).then(() => null, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(SupersetError);
     const typed = error as SupersetError;
     expect(typed.errorType).toBe(type);
     expect(typed.extra?.engine_name).toBe('DuckDB');
     expect(existsSync(`${outside()}.db`)).toBe(false);
+  });
+
+  it('still reads the catalogue and harmless settings', async () => {
+    const result = await run("SELECT count(*) > 0 AS tables, current_setting('threads') > 0 AS threads FROM duckdb_tables()");
+    expect(result.rows).toEqual([{ tables: true, threads: true }]);
+    const described = await run('DESCRIBE orders');
+    expect(described.rows.length).toBeGreaterThan(5);
+  });
+
+  it('runs a script of DML one checked statement at a time, each seeing what the ones before made', async () => {
+    const result = await run("CREATE TABLE fresh (a INT); INSERT INTO fresh VALUES (1), (2); SELECT sum(a) AS s FROM fresh");
+    expect(result.rows).toEqual([{ s: 3 }]);
+    const later = await run("CREATE TABLE later (a VARCHAR); INSERT INTO later SELECT current_setting('temp_directory')").catch((caught: unknown) => caught);
+    expect((later as SupersetError).errorType).toBe('QUERY_SECURITY_ACCESS_ERROR');
   });
 
   it('refuses unsandboxable functions at parse time too (binding them already acts)', async () => {
