@@ -6,7 +6,8 @@ import { userIsAdmin } from '../../shared/security/permissions';
 import { getDatabaseForUser } from '../databases/access';
 import { engineFor as cachedEngineFor } from '../databases/engines';
 import type { DatabaseRecord } from '../databases/repository';
-import type { Engine } from '../engines/types';
+import type { Engine, ParsedStatement } from '../engines/types';
+import { assertSqlReadable, assertTablesReadable } from '../security/readAccess';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
@@ -41,7 +42,7 @@ async function targetDatabase(ports: Ports, user: Identity, current: DatabaseRec
 }
 
 /** A changed SQL must still be exactly one SELECT (parsed by the engine, not run). */
-async function checkSql(engine: Engine, sql: string) {
+async function checkSql(engine: Engine, sql: string): Promise<ParsedStatement[]> {
   const statements = await engine.parse(sql).catch((error: unknown) => {
     throw error instanceof SupersetError ? error : engine.classify(error);
   });
@@ -49,6 +50,7 @@ async function checkSql(engine: Engine, sql: string) {
   if (!statements[0].isSelect) {
     throw unprocessable('Only `SELECT` statements are allowed', { messages: { sql: ['Only `SELECT` statements are allowed'] } });
   }
+  return statements;
 }
 
 /** PUT /api/v1/dataset/{pk}: {id, result: the fields sent}. */
@@ -57,7 +59,12 @@ export async function updateDataset(ports: Ports, user: Identity, id: number, bo
   const db = await targetDatabase(ports, user, currentDb, body.database_id);
   const uuid = () => ports.ids.uuid();
   const sql = body.sql === undefined ? before.sql : body.sql?.trim() ? body.sql : null;
-  if (sql && sql !== before.sql) await checkSql(await deps.engineFor(db), sql);
+  // Owners read their dataset's data: what it reads after the change must be readable by the editor.
+  if (sql && (sql !== before.sql || db.id !== before.database_id)) await assertSqlReadable(ports, user, db, await checkSql(await deps.engineFor(db), sql));
+  const table = { catalog: body.catalog === undefined ? before.catalog : body.catalog, schema: body.schema === undefined ? before.schema : body.schema, table: body.table_name ?? before.table_name };
+  if (!sql && (table.table !== before.table_name || table.schema !== before.schema || table.catalog !== before.catalog || db.id !== before.database_id || before.sql)) {
+    await assertTablesReadable(ports, user, db, [{ catalog: table.catalog ?? null, schema: table.schema ?? null, table: table.table }]);
+  }
   const columns = body.columns ? mergeColumns(before, body.columns, uuid) : before.columns;
   const metrics = body.metrics ? mergeMetrics(before, body.metrics, uuid) : before.metrics;
   const checked = await checkDatasetExpressions(db.backend, { columns, metrics });

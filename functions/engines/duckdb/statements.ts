@@ -6,6 +6,7 @@ import { explainedStatement, splitScript } from '../scriptSplit';
 import type { ParsedStatement, StatementKind } from '../types';
 import { classifyDuckDb, parseDuckDbMessage } from './errors';
 import { assertSandboxed, assertStatementSandboxed, assertTreeSandboxed } from './sandbox';
+import { duckDbTablesRead } from './tablesRead';
 
 // Functions that change state even inside a SELECT.
 export const WRITING_FUNCTIONS = new Set(['nextval', 'setval', 'checkpoint', 'force_checkpoint']);
@@ -63,7 +64,7 @@ async function classifyOne(connection: DuckDBConnection, sql: string, prepare: (
   if (tree) {
     assertTreeSandboxed(tree);
     const mutates = callsWritingFunction(tree);
-    return { sql, kind: 'select', mutates, isSelect: true };
+    return { sql, kind: 'select', mutates, isSelect: true, reads: duckDbTablesRead(tree) };
   }
   assertStatementSandboxed(sql);
   let statementType: StatementType | null = null;
