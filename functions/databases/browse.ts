@@ -15,6 +15,8 @@ import { runList } from '../lists/engine';
 import { databaseList } from './listResource';
 import type { DatabaseRecord } from './repository';
 import { SHOW_COLUMNS, showResult } from './serialize';
+import { withoutServerPath } from '../engines/duckdb/uri';
+import { userIsAdmin } from '../../shared/security/permissions';
 
 export async function listForUser(ports: Ports, user: Identity, q: ListQuery) {
   requirePermission(user, 'can_read', 'Database', 'DATABASE_SECURITY_ACCESS_ERROR');
@@ -23,7 +25,10 @@ export async function listForUser(ports: Ports, user: Identity, q: ListQuery) {
 
 export async function showForUser(ports: Ports, user: Identity, id: number) {
   const db = await getDatabaseForUser(ports, user, id);
-  return { id: db.id, result: showResult(db), show_columns: SHOW_COLUMNS, show_title: 'Show Database', description_columns: {}, label_columns: {} };
+  const shown = showResult(db);
+  // Where a database file lives on the server is for admins only.
+  const result = userIsAdmin(user) ? shown : { ...shown, sqlalchemy_uri: withoutServerPath(String(shown.sqlalchemy_uri)) };
+  return { id: db.id, result, show_columns: SHOW_COLUMNS, show_title: 'Show Database', description_columns: {}, label_columns: {} };
 }
 
 export async function catalogsOf(ports: Ports, user: Identity, id: number) {
