@@ -1,6 +1,9 @@
 // Databases in a bundle: databases/<name>.yaml (ImportV1DatabaseSchema), password masked on export,
-// taken from `passwords` (or kept from the existing connection) on import. Importing never connects.
+// taken from `passwords` (or kept from the existing connection) on import. A DuckDB file is exported by
+// its file name alone (no server path), as Superset exports a local file; importing such a URI over an
+// existing connection keeps that connection's file. Importing never connects.
 import { engineKindFromUri } from '../engines/registry';
+import { namesFileOnly, withoutServerPath } from '../engines/duckdb/uri';
 import { findDatabase, insertDatabase, listDatabases, replaceDatabase, type DatabaseInput, type DatabaseRecord } from '../databases/repository';
 import { parseExtra } from '../databases/input';
 import { maskPassword, PASSWORD_MASK, unmaskPassword } from '../databases/uri';
@@ -16,7 +19,7 @@ export const databaseFile = (db: Pick<DatabaseRecord, 'database_name'>) => `data
 export function databaseYaml(db: DatabaseRecord) {
   return {
     database_name: db.database_name,
-    sqlalchemy_uri: maskPassword(db.sqlalchemy_uri),
+    sqlalchemy_uri: withoutServerPath(maskPassword(db.sqlalchemy_uri)),
     cache_timeout: db.cache_timeout,
     expose_in_sqllab: db.expose_in_sqllab,
     allow_run_async: db.allow_run_async,
@@ -40,6 +43,7 @@ export async function findLocalDatabase(ports: Ports, config: Pick<DatabaseFile,
 const hasMaskedPassword = (uri: string) => uri.includes(`:${PASSWORD_MASK}@`);
 
 function resolveUri(ctx: ImportContext, file: string, config: DatabaseFile, existing: DatabaseRecord | null): string {
+  if (namesFileOnly(config.sqlalchemy_uri) && existing?.backend === 'duckdb') return existing.sqlalchemy_uri;
   const password = ctx.passwords[file] ?? config.password ?? null;
   if (!hasMaskedPassword(config.sqlalchemy_uri)) return config.sqlalchemy_uri;
   if (password !== null) return config.sqlalchemy_uri.replace(`:${PASSWORD_MASK}@`, () => `:${encodeURIComponent(password)}@`);

@@ -1,5 +1,7 @@
 // Export: the asked-for objects and everything they need (a dashboard's charts, a chart's dataset, a
-// dataset's database, a database's datasets), as Superset's Export*Command classes write them.
+// dataset's database, a database's datasets), as Superset's Export*Command classes write them. A
+// selection made for a user holds only what that user may read: a dashboard's charts and filter
+// datasets the user may not read are left out (Admin exports hold everything).
 import { findChart, listChartRecords, type ChartRecord } from '../charts/repository';
 import { findDashboard, listDashboardRecords, type DashboardRecord } from '../dashboards/repository';
 import { findDatabase, listDatabases, type DatabaseRecord } from '../databases/repository';
@@ -35,7 +37,11 @@ export class Selection {
   readonly dashboards = new Map<number, DashboardRecord>();
   readonly savedQueries = new Map<number, SavedQueryRecord>();
 
-  constructor(private readonly ports: Ports) {}
+  /** `reads`: whether the exporting user may read a chart or dataset (absent: everything, for admins). */
+  constructor(
+    private readonly ports: Ports,
+    private readonly reads?: { chart(c: ChartRecord): Promise<boolean>; dataset(d: DatasetRecord): Promise<boolean> },
+  ) {}
 
   async addDatabase(db: DatabaseRecord, withDatasets = false) {
     this.databases.set(db.id, db);
@@ -62,11 +68,11 @@ export class Selection {
     const inLayout = chartNodes(positionOf(d)).map(([, n]) => n.meta?.chartId).filter((id): id is number => typeof id === 'number');
     for (const id of new Set([...d.slice_ids, ...inLayout])) {
       const c = this.charts.get(id) ?? (await findChart(this.ports, id));
-      if (c) await this.addChart(c);
+      if (c && (!this.reads || (await this.reads.chart(c)))) await this.addChart(c);
     }
     for (const id of filterDatasetIds(metadataOf(d))) {
       const ds = this.datasets.get(id) ?? (await findDataset(this.ports, id));
-      if (ds) await this.addDataset(ds);
+      if (ds && (!this.reads || (await this.reads.dataset(ds)))) await this.addDataset(ds);
     }
   }
 

@@ -1,10 +1,11 @@
 // The export and import operations, with who may run them: exports of charts, dashboards, datasets
 // and saved queries need read access to the objects asked for (their dependencies come along, as in
-// Superset); database and whole-deployment exports, and every import (it can create connections),
+// Superset, less the charts and datasets the caller may not read: a dataset it may not read is a 404); database and whole-deployment exports, and every import (it can create connections),
 // are for admins.
 import { notFound } from '../../shared/errors';
 import type { ImportBody } from '../../shared/routes/assets';
-import { readableChart } from '../charts/service';
+import { canSeeChart, readableChart } from '../charts/service';
+import { readable, visible } from '../datasets/access';
 import { readableDashboard } from '../dashboards/access';
 import { findDatabase } from '../databases/repository';
 import { findDataset } from '../datasets/repository';
@@ -23,9 +24,7 @@ async function select(ports: Ports, user: Identity, kind: AssetKind, ids: number
       if (!db) throw notFound();
       await selection.addDatabase(db, true);
     } else if (kind === 'dataset') {
-      const d = await findDataset(ports, id);
-      if (!d) throw notFound();
-      await selection.addDataset(d);
+      await selection.addDataset((await readable(ports, user, await findDataset(ports, id))).dataset);
     } else if (kind === 'chart') await selection.addChart(await readableChart(ports, user, id));
     else if (kind === 'dashboard') await selection.addDashboard(await readableDashboard(ports, user, id));
     else {
@@ -42,7 +41,10 @@ const VIEWS: Record<AssetKind, string> = { database: 'Database', dataset: 'Datas
 export async function exportAssets(ports: Ports, user: Identity, kind: AssetKind, ids: number[]) {
   if (kind === 'database') requireAdmin(user);
   else requirePermission(user, 'can_read', VIEWS[kind]);
-  const selection = new Selection(ports);
+  const selection = new Selection(ports, {
+    chart: (c) => canSeeChart(ports, user, c),
+    dataset: async (d) => (await visible(ports, user, d)) !== null,
+  });
   await select(ports, user, kind, ids, selection);
   return bundleAnswer(ports, kind, selection);
 }

@@ -1,17 +1,16 @@
-// Who sees which database. Reading needs can_read on Database; roles holding all_database_access
-// (Admin, sql_lab) see every connection, others (plain Gamma) those exposed in SQL Lab and those their
-// data grants name (database, schema or datasource access). A database the caller may not see answers
-// 404, as if it did not exist.
+// Who sees which database (Superset's DatabaseFilter). Reading needs can_read on Database; roles
+// holding all_database_access or all_datasource_access (Admin, Alpha) see every connection, others
+// those their data grants name (database, schema or datasource access): being exposed in SQL Lab
+// shows a database to nobody. A database the caller may not see answers 404, as if it did not exist.
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
-import { can, hasAnyAccessIn, userIsAdmin } from '../../shared/security/permissions';
+import { hasAnyAccessIn, seesAllDatasources, userIsAdmin } from '../../shared/security/permissions';
 import type { Ports } from '../ports/index';
 import { databaseNotFound, getDatabase, type DatabaseRecord } from './repository';
 
-export const seesAllDatabases = (user: Identity) =>
-  userIsAdmin(user) || can(user, 'all_database_access', 'all_database_access');
+export const seesAllDatabases = (user: Identity) => userIsAdmin(user) || seesAllDatasources(user);
 
-export const canSeeDatabase = (user: Identity, db: DatabaseRecord) => seesAllDatabases(user) || db.expose_in_sqllab || hasAnyAccessIn(user, db);
+export const canSeeDatabase = (user: Identity, db: Pick<DatabaseRecord, 'id' | 'database_name'>) => seesAllDatabases(user) || hasAnyAccessIn(user, db);
 
 /** The database if the caller may read it; 403 without can_read Database, 404 when unknown or hidden. */
 export async function getDatabaseForUser(ports: Ports, user: Identity, id: number): Promise<DatabaseRecord> {

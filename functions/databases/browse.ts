@@ -1,5 +1,7 @@
 // The read side of the database API: list and show, and the schema browser (catalogs, schemas,
-// tables, table metadata, select-star) answered by the database's engine.
+// tables, table metadata, select-star) answered by the database's engine. The browser shows only what
+// the caller may read (functions/security/readAccess.ts): schemas it has a grant in, tables it may
+// read, and a table it may not read answers as a missing one (404), as Superset hides it.
 import { SupersetError } from '../../shared/errors';
 import type { ListQuery } from '../../shared/schemas/common';
 import { requirePermission } from '../http/authz';
@@ -8,11 +10,13 @@ import type { TableMetadata } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { getDatabaseForUser } from './access';
 import { engineFor } from './engines';
-import { engineSpec } from '../engines/registry';
+import { assertTableReadable, defaultSchemaOf as defaultSchema, readableSchemas, readableTables } from '../security/readAccess';
 import { runList } from '../lists/engine';
 import { databaseList } from './listResource';
 import type { DatabaseRecord } from './repository';
 import { SHOW_COLUMNS, showResult } from './serialize';
+import { withoutServerPath } from '../engines/duckdb/uri';
+import { userIsAdmin } from '../../shared/security/permissions';
 
 export async function listForUser(ports: Ports, user: Identity, q: ListQuery) {
   requirePermission(user, 'can_read', 'Database', 'DATABASE_SECURITY_ACCESS_ERROR');
@@ -21,7 +25,10 @@ export async function listForUser(ports: Ports, user: Identity, q: ListQuery) {
 
 export async function showForUser(ports: Ports, user: Identity, id: number) {
   const db = await getDatabaseForUser(ports, user, id);
-  return { id: db.id, result: showResult(db), show_columns: SHOW_COLUMNS, show_title: 'Show Database', description_columns: {}, label_columns: {} };
+  const shown = showResult(db);
+  // Where a database file lives on the server is for admins only.
+  const result = userIsAdmin(user) ? shown : { ...shown, sqlalchemy_uri: withoutServerPath(String(shown.sqlalchemy_uri)) };
+  return { id: db.id, result, show_columns: SHOW_COLUMNS, show_title: 'Show Database', description_columns: {}, label_columns: {} };
 }
 
 export async function catalogsOf(ports: Ports, user: Identity, id: number) {
@@ -30,19 +37,17 @@ export async function catalogsOf(ports: Ports, user: Identity, id: number) {
 }
 
 export async function schemasOf(ports: Ports, user: Identity, id: number, catalog?: string | null) {
-  const engine = await engineFor(await getDatabaseForUser(ports, user, id));
-  return { result: await engine.schemas(catalog ?? null) };
+  const db = await getDatabaseForUser(ports, user, id);
+  const engine = await engineFor(db);
+  return { result: await readableSchemas(ports, user, db, await engine.schemas(catalog ?? null)) };
 }
 
 export async function tablesOf(ports: Ports, user: Identity, id: number, schema: string, catalog?: string | null) {
-  const engine = await engineFor(await getDatabaseForUser(ports, user, id));
-  const result = await engine.tables(schema, catalog ?? null);
+  const db = await getDatabaseForUser(ports, user, id);
+  const engine = await engineFor(db);
+  const result = await readableTables(ports, user, db, schema, await engine.tables(schema, catalog ?? null));
   return { count: result.length, result };
 }
-
-/** Where a table lives when the client names no schema: the database's own setting, else its engine's. */
-const defaultSchema = (db: DatabaseRecord) =>
-  typeof db.extra?.default_schema === 'string' ? db.extra.default_schema : engineSpec(db.backend).defaultSchema;
 
 const MISSING = new Set(['TABLE_DOES_NOT_EXIST_ERROR', 'SCHEMA_DOES_NOT_EXIST_ERROR', 'OBJECT_DOES_NOT_EXIST_ERROR']);
 
@@ -52,8 +57,10 @@ export interface TableRef {
   catalog?: string;
 }
 
-/** The engine's metadata; a missing table (or schema) is a 404, as Superset's TableNotFoundException. */
-async function describe(db: DatabaseRecord, table: TableRef, notFoundMessage: string): Promise<TableMetadata> {
+/** The engine's metadata; a missing table (or schema), or one the user may not read, is a 404, as Superset's TableNotFoundException. */
+async function describe(ports: Ports, user: Identity, db: DatabaseRecord, table: TableRef, notFoundMessage: string): Promise<TableMetadata> {
+  // A database file holds one catalog: the catalog a client names does not widen or narrow the check.
+  await assertTableReadable(ports, user, db, { catalog: null, schema: table.schema || null, table: table.name }, notFoundMessage);
   const engine = await engineFor(db);
   try {
     return await engine.tableMetadata({ name: table.name, schema: table.schema || defaultSchema(db), catalog: table.catalog ?? null });
@@ -71,7 +78,7 @@ async function describe(db: DatabaseRecord, table: TableRef, notFoundMessage: st
 /** Superset's TableMetadataResponseSchema. */
 export async function tableMetadataOf(ports: Ports, user: Identity, id: number, table: TableRef) {
   const db = await getDatabaseForUser(ports, user, id);
-  const meta = await describe(db, table, 'No such table');
+  const meta = await describe(ports, user, db, table, 'No such table');
   return {
     name: meta.name,
     columns: meta.columns.map((c) => ({ ...c, keys: c.keys ?? [], comment: c.comment ?? null })),
@@ -86,7 +93,7 @@ export async function tableMetadataOf(ports: Ports, user: Identity, id: number, 
 /** Engine-specific extras (Athena/Presto partitions); an engine without any answers {}, as Superset's base spec. */
 export async function tableExtraMetadataOf(ports: Ports, user: Identity, id: number, table: TableRef) {
   const db = await getDatabaseForUser(ports, user, id);
-  await describe(db, table, 'No such table');
+  await describe(ports, user, db, table, 'No such table');
   const engine = (await engineFor(db)) as { tableExtraMetadata?: (t: TableRef) => Promise<Record<string, unknown>> };
   return engine.tableExtraMetadata
     ? await engine.tableExtraMetadata({ ...table, schema: table.schema || defaultSchema(db) })
@@ -96,7 +103,7 @@ export async function tableExtraMetadataOf(ports: Ports, user: Identity, id: num
 /** SELECT * over the table with Superset's preview limit of 100 rows. */
 export async function selectStarOf(ports: Ports, user: Identity, id: number, table: TableRef) {
   const db = await getDatabaseForUser(ports, user, id);
-  await describe(db, table, 'Table not found on the database');
+  await describe(ports, user, db, table, 'Table not found on the database');
   const engine = await engineFor(db);
   return { result: engine.dialect.selectStar({ schema: table.schema ?? null, name: table.name }, null, 100) };
 }

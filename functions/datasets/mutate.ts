@@ -7,7 +7,8 @@ import { getDatabaseForUser } from '../databases/access';
 import { engineFor as cachedEngineFor } from '../databases/engines';
 import { checkUserSql } from '../engines/checkUserSql';
 import type { DatabaseRecord } from '../databases/repository';
-import type { Engine } from '../engines/types';
+import type { Engine, ParsedStatement } from '../engines/types';
+import { assertSqlReadable, assertTablesReadable } from '../security/readAccess';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
@@ -50,7 +51,12 @@ export async function updateDataset(ports: Ports, user: Identity, id: number, bo
   const db = await targetDatabase(ports, user, currentDb, body.database_id);
   const uuid = () => ports.ids.uuid();
   const sql = body.sql === undefined ? before.sql : body.sql?.trim() ? body.sql : null;
-  if (sql && sql !== before.sql) await checkSql(await deps.engineFor(db), sql);
+  // Owners read their dataset's data: what it reads after the change must be readable by the editor.
+  if (sql && (sql !== before.sql || db.id !== before.database_id)) await assertSqlReadable(ports, user, db, await checkSql(await deps.engineFor(db), sql));
+  const table = { catalog: body.catalog === undefined ? before.catalog : body.catalog, schema: body.schema === undefined ? before.schema : body.schema, table: body.table_name ?? before.table_name };
+  if (!sql && (table.table !== before.table_name || table.schema !== before.schema || table.catalog !== before.catalog || db.id !== before.database_id || before.sql)) {
+    await assertTablesReadable(ports, user, db, [{ catalog: table.catalog ?? null, schema: table.schema ?? null, table: table.table }]);
+  }
   const columns = body.columns ? mergeColumns(before, body.columns, uuid) : before.columns;
   const metrics = body.metrics ? mergeMetrics(before, body.metrics, uuid) : before.metrics;
   const checked = await checkDatasetExpressions(db.backend, { columns, metrics });

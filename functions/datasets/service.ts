@@ -5,6 +5,7 @@ import { SupersetError, badRequest, unprocessable } from '../../shared/errors';
 import { people, readable, VIEW, visible } from './access';
 import type { DatasetGetOrCreateBody, DatasetPostBody } from '../../shared/routes/datasets';
 import { getDatabaseForUser } from '../databases/access';
+import { assertSqlReadable, assertTablesReadable } from '../security/readAccess';
 import { engineFor as cachedEngineFor } from '../databases/engines';
 import type { DatabaseRecord } from '../databases/repository';
 import type { Engine } from '../engines/types';
@@ -80,6 +81,11 @@ async function insertDataset(ports: Ports, user: Identity, input: NewDataset, de
   const where = { catalog: input.catalog ?? null, schema: input.schema ?? null };
   const engine = await deps.engineFor(db);
   const sql = input.sql?.trim() ? input.sql : null;
+  // Owners read their datasets' data: a dataset is made only on what its maker may read.
+  if (sql) await assertSqlReadable(ports, user, db, await engine.parse(sql).catch((error: unknown) => {
+    throw error instanceof SupersetError ? error : engine.classify(error);
+  }));
+  else await assertTablesReadable(ports, user, db, [{ catalog: where.catalog, schema: where.schema, table: input.table_name }]);
   const found = sql
     ? await discoverVirtualColumns(engine, sql, where)
     : await discoverTableColumns(engine, { name: input.table_name, ...where });

@@ -4,6 +4,7 @@ import type { SupersetError } from '../../shared/errors';
 import type { GenericType } from '../../shared/constants';
 import type { ChartDialect } from './chartDialect';
 import type { SealedSecret } from '../secrets/envelope';
+import type { TableName } from './tablesRead';
 
 export type EngineKind = 'duckdb' | 'postgresql' | 'awsathena';
 
@@ -65,6 +66,10 @@ export interface ParsedStatement {
    *  still mutate through a writing function (nextval, set_config...), which `mutates` reports. A query with a
    *  data-modifying CTE or SELECT ... INTO is not a plain query. */
   isSelect: boolean;
+  /** The tables a plain query reads, from the parse tree (functions/engines/tablesRead.ts); null or
+   *  absent when the engine cannot tell (any other statement, a table function): reading it then
+   *  needs access to the whole database. */
+  reads?: TableName[] | null;
 }
 
 export interface TableInfo {

@@ -1,14 +1,14 @@
 // The real collaborators of a run: rendering as the report's owner through the chart data service,
-// delivery through SES / Slack / webhooks, the alert's SQL on its database (read-only, row-capped).
+// delivery through SES / Slack / webhooks, the alert's SQL on its database as its owner (SQL Lab's
+// checks and read check, read-only, row-capped).
 import { withGrants } from '../security/resolve';
-import { engineFor } from '../databases/engines';
 import { findDatabase } from '../databases/repository';
-import { checkUserSql } from '../engines/checkUserSql';
 import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { getUserById } from '../platform/users';
 import { reportDataSource } from './dataSource';
 import { deliverReport } from './deliver/deliver';
+import { planAlertSql } from './validateTargets';
 import type { ReportRunDeps } from './execute';
 import { renderChartReport, renderDashboardReport, type ReportFormat } from './render/renderReport';
 import type { ReportNativeFilter } from './render/nativeFilters';
@@ -42,9 +42,9 @@ export const reportRunDeps: ReportRunDeps = {
   async alertQuery(ports, report) {
     const db = report.database_id === null ? null : await findDatabase(ports, report.database_id);
     if (!db) throw new Error('The alert\'s database does not exist');
-    const engine = await engineFor(db);
-    await checkUserSql(engine, report.sql ?? '', { allowDml: false });
-    const out = await engine.run({ sql: report.sql ?? '', limit: ALERT_ROW_LIMIT, timeoutMs: ALERT_TIMEOUT_MS });
+    // Checked again at every run, as the owner holds grants now: a lost grant ends the run Error.
+    const { engine, plan } = await planAlertSql(ports, await runAs(ports, report), db, report.sql ?? '');
+    const out = await engine.run({ sql: plan.renderedSql, limit: ALERT_ROW_LIMIT, timeoutMs: ALERT_TIMEOUT_MS });
     return { columns: out.columns.map((c) => c.column_name), rows: out.rows };
   },
 };

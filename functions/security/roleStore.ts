@@ -5,7 +5,7 @@
 // permission check of a request costs no table read in the hot path; writes here drop the copy.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEYS } from '../../shared/resources/keys';
-import { BUILTIN_ROLE_NAMES, ROLES, ROLE_IDS, roleNameOf, type PermissionView } from '../../shared/security/roles';
+import { BUILTIN_ROLE_NAMES, ROLES, ROLE_IDS, WITHDRAWN_PAIRS, roleNameOf, type PermissionView } from '../../shared/security/roles';
 import { pairKey } from '../../shared/security/permissions';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
@@ -44,8 +44,15 @@ export const dropRoleCache = () => {
  */
 const revs = itemRevisions<RoleRecord>();
 
-function withEffective(record: RoleRecord): Role {
-  const builtin = record.name in ROLES;
+/** A built-in role's stored pairs without those code withdrew from it. */
+function withoutWithdrawn(name: string, pairs: PermissionView[]): PermissionView[] {
+  const withdrawn = new Set((WITHDRAWN_PAIRS[name] ?? []).map(([p, v]) => pairKey(p, v)));
+  return withdrawn.size === 0 ? pairs : pairs.filter(([p, v]) => !withdrawn.has(pairKey(p, v)));
+}
+
+function withEffective(stored: RoleRecord): Role {
+  const builtin = stored.name in ROLES;
+  const record = builtin ? { ...stored, permissions: withoutWithdrawn(stored.name, stored.permissions) } : stored;
   const seen = new Set<string>();
   const effective: PermissionView[] = [];
   for (const pair of [...(builtin ? ROLES[record.name] : []), ...record.permissions]) {
@@ -53,7 +60,7 @@ function withEffective(record: RoleRecord): Role {
     if (!seen.has(key)) seen.add(key), effective.push([pair[0], pair[1]]);
   }
   const role = { ...record, builtin, effective };
-  revs.copy(record, role);
+  revs.copy(stored, role);
   return role;
 }
 
@@ -162,7 +169,7 @@ export async function renameRole(ports: Ports, role: Role, name: string): Promis
 /** Replaces the pairs a role holds in the table (for built-in roles the code's pairs stay). */
 export async function setRolePermissions(ports: Ports, role: Role, pairs: PermissionView[]): Promise<Role> {
   const builtinPairs = new Set((ROLES[role.name] ?? []).map(([p, v]) => pairKey(p, v)));
-  const permissions = pairs.filter(([p, v]) => !builtinPairs.has(pairKey(p, v)));
+  const permissions = withoutWithdrawn(role.name, pairs.filter(([p, v]) => !builtinPairs.has(pairKey(p, v))));
   const record: RoleRecord = { id: role.id, name: role.name, permissions };
   await putRole(ports, record, role);
   return withEffective(record);

@@ -1,12 +1,9 @@
 // POST /api/v1/sqllab/execute/: plan (refusals happen here, before anything runs; a refused run is recorded failed), then
 // either run it now while storing the query (runSync.ts: 200 with rows) or store it pending and queue
 // it for a worker (202 with the query).
-import { forbidden } from '../../shared/errors';
 import type { ExecuteBody } from '../../shared/routes/sqllab';
-import { getDatabaseRecent, databaseNotFound } from '../databases/repository';
-import { canSeeDatabase } from '../databases/access';
+import { getDatabaseRecent } from '../databases/repository';
 import { engineFor } from '../databases/engines';
-import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
@@ -15,7 +12,8 @@ import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getQueryByClientId, putQuery, type NewQueryExtras } from '../queries/repository';
 import { offloadLargeSql } from '../queries/largeSql';
 import { isInProgress } from '../../shared/constants';
-import { planRun } from './plan';
+import { assertMayRunSql, planReadableRun } from './access';
+import { requirePermission } from '../http/authz';
 import { newQueryRecord } from './newRecord';
 import { recordRefusedRun } from './refusedRun';
 import { runSync } from './runSync';
@@ -35,17 +33,16 @@ export async function executeSql(ports: Ports, user: Identity, body: ExecuteBody
   // The id counter is independent of everything before the record: its round trip overlaps them.
   const idPromise = nextQueryId(ports.tables);
   idPromise.catch(() => undefined);
-  // getDatabaseForUser's checks, on the short-lived copy of the record (read on every run otherwise).
-  requirePermission(user, 'can_read', 'Database', 'DATABASE_SECURITY_ACCESS_ERROR');
+  // Read on the short-lived copy of the record (read on every run otherwise).
   const db = await getDatabaseRecent(ports, body.database_id);
-  if (!canSeeDatabase(user, db)) throw databaseNotFound();
-  if (!db.expose_in_sqllab) {
-    throw forbidden(`Database ${db.database_name} is not exposed in SQL Lab`, 'DATABASE_SECURITY_ACCESS_ERROR');
-  }
+  assertMayRunSql(user, db);
   const clientId = body.client_id || ports.ids.short(11);
   const startedAt = ports.clock.now();
   const engine = await engineFor(db);
-  const plan = await planRun(
+  // A run refused by what it reads is recorded failed too, as Superset marks the query failed.
+  const plan = await planReadableRun(
+    ports,
+    user,
     db,
     engine,
     {

@@ -4,7 +4,7 @@
 import { SupersetError, forbidden } from '../../shared/errors';
 import type { CtasMethod } from '../../shared/constants';
 import type { DatabaseRecord } from '../databases/repository';
-import type { Dialect, Engine } from '../engines/types';
+import type { Dialect, Engine, ParsedStatement } from '../engines/types';
 import { checkUserSql } from '../engines/checkUserSql';
 import { assertSqlLength, lastStatementIsSelect } from '../engines/safety';
 import { parseTemplateParams, renderTemplate, type TemplateContext } from './templates';
@@ -30,6 +30,8 @@ export interface RunPlan {
   ctas: { method: CtasMethod; table: string; schema: string | null; selectSql: string } | null;
   /** No statement may write or change state: running it twice (a retried request) is harmless. */
   readOnly: boolean;
+  /** The parsed statements of the rendered SQL (what the read check looks at). */
+  statements: ParsedStatement[];
 }
 
 const ctasMessages = {
@@ -91,12 +93,12 @@ export async function planRun(
     const before = statements.slice(0, -1).map((s) => s.sql.trim().replace(/;\s*$/, ''));
     const executedSql = [...before, `CREATE ${method} ${target} AS\n${last}`].join(';\n');
     const selectSql = engine.dialect.selectStar({ schema, name: table }, null, dropdownLimit(input.queryLimit));
-    return { renderedSql, executedSql, limit: null, ctas: { method, table, schema, selectSql }, readOnly: false };
+    return { renderedSql, executedSql, limit: null, ctas: { method, table, schema, selectSql }, readOnly: false, statements };
   }
 
   const found = await findSqlLimitCached(renderedSql, engine.dialect);
   const limit = planLimit(dropdownLimit(input.queryLimit), found?.value ?? null);
   // Asking the database for one row more than the limit tells whether the limit cut anything.
   const executedSql = found ? replaceLimit(renderedSql, found, limit.limit + 1) : renderedSql;
-  return { renderedSql, executedSql, limit, ctas: null, readOnly: statements.every((s) => !s.mutates) };
+  return { renderedSql, executedSql, limit, ctas: null, readOnly: statements.every((s) => !s.mutates), statements };
 }

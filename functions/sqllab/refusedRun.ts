@@ -17,7 +17,7 @@ export async function recordRefusedRun(
   error: unknown,
 ): Promise<void> {
   if (!(error instanceof SupersetError)) return;
-  const plan = { renderedSql: body.sql, executedSql: body.sql, limit: null, ctas: null, readOnly: true };
+  const plan = { renderedSql: body.sql, executedSql: body.sql, limit: null, ctas: null, readOnly: true, statements: [] };
   const query = newQueryRecord(ports, { ...init, async: false, plan }, body);
   const now = ports.clock.now();
   Object.assign(query, {

@@ -17,7 +17,9 @@ import type { SavedQueryRecord } from '../savedQueries/repository';
 import type { DueWorkProvider } from '../jobs/dueWork';
 import { enqueueQuery } from './enqueue';
 import { newQueryRecord } from './execute';
-import { planRun, type RunPlan } from './plan';
+import type { RunPlan } from './plan';
+import { assertMayRunSql, planReadableRun } from './access';
+import { withGrants } from '../security/resolve';
 import { errorFields, logger } from '../observability/logger';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -37,14 +39,18 @@ function ctasTarget(sq: SavedQueryRecord): { table: string; schema: string | nul
 export async function enqueueScheduledRun(ports: Ports, sq: SavedQueryRecord): Promise<QueryRecord | null> {
   const [owner, db] = await Promise.all([getUserById(ports, sq.user_id), findDatabase(ports, sq.db_id)]);
   if (!owner || !owner.active || !db) return null;
-  const user = { userId: owner.id, username: owner.username };
+  // Run as the owner holds grants now: SQL Lab's checks and the read check, as an execute would.
+  const user = await withGrants(ports, { userId: owner.id, username: owner.username, roles: owner.roles });
   const clientId = ports.ids.short(11);
   const body = { sql: sq.sql, schema: sq.schema, catalog: sq.catalog, tab: sq.label, templateParams: sq.template_parameters };
   let plan: RunPlan;
   let refusal: SupersetError | null = null;
   try {
     const target = ctasTarget(sq);
-    plan = await planRun(
+    assertMayRunSql(user, db);
+    plan = await planReadableRun(
+      ports,
+      user,
       db,
       await engineFor(db),
       { ...body, selectAsCta: Boolean(target), tmpTableName: target?.table, schema: target?.schema ?? sq.schema },
@@ -53,7 +59,7 @@ export async function enqueueScheduledRun(ports: Ports, sq: SavedQueryRecord): P
   } catch (error) {
     if (!(error instanceof SupersetError)) throw error;
     refusal = error;
-    plan = { renderedSql: sq.sql, executedSql: sq.sql, limit: null, ctas: null, readOnly: false };
+    plan = { renderedSql: sq.sql, executedSql: sq.sql, limit: null, ctas: null, readOnly: false, statements: [] };
   }
   const id = await nextQueryId(ports.tables);
   const query = newQueryRecord(ports, { id, clientId, db, user, async: true, plan }, body);

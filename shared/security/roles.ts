@@ -32,6 +32,8 @@ const GAMMA: PermissionView[] = [
   ['can_this_form_get', 'UserInfoEditView'],
 ];
 
+// SQL Lab itself (menus, execute, results, saved queries, tab state) and no data: what a query may
+// read comes from the user's data grants (database, schema or datasource access), as in Superset.
 const SQL_LAB: PermissionView[] = [
   ['menu_access', 'SQL Lab'],
   ['menu_access', 'SQL Editor'],
@@ -61,7 +63,6 @@ const SQL_LAB: PermissionView[] = [
   ['can_read', 'Database'],
   ['can_read', 'Dataset'],
   ['can_write', 'Dataset'],
-  ['all_database_access', 'all_database_access'],
 ];
 
 const ALPHA: PermissionView[] = [
@@ -108,6 +109,15 @@ export const ROLES: Record<string, readonly PermissionView[]> = {
 };
 
 export const BUILTIN_ROLE_NAMES = Object.keys(ROLES);
+
+/**
+ * Pairs earlier builds gave a built-in role and this one withdraws: a stored copy of the role never
+ * holds them again (functions/security/roleStore.ts drops them on read and on write), so an existing
+ * table ends up with the role as code defines it at the next start or deploy.
+ */
+export const WITHDRAWN_PAIRS: Record<string, readonly PermissionView[]> = {
+  sql_lab: [['all_database_access', 'all_database_access']],
+};
 
 /** A user is admin if any role name, lower-cased, is 'admin'. */
 export const isAdmin = (roles: readonly string[]) => roles.some((r) => r.toLowerCase() === 'admin');

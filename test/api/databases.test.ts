@@ -10,6 +10,7 @@ import { startPostgres, type TestPostgres } from '../support/postgres';
 import { vegaDataDir } from '../../functions/engines/duckdb/examples';
 import { getPorts } from '../../functions/ports/index';
 import { createUser } from '../../functions/platform/users';
+import { grantDatabases } from './permissionHelpers';
 
 type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 
@@ -178,6 +179,9 @@ describe('database API', () => {
       const listed = await call(`/api/v1/database/?${q({ filters: [{ col: 'database_name', opr: 'eq', value: 'analytics' }] })}`, { token: admin });
       expect(JSON.stringify(listed.body)).not.toContain(pg.password);
 
+      // The demo gamma user reads the examples only: it browses this database once granted it.
+      expect((await call(`/api/v1/database/${id}/tables/?${q({ schema_name: 'public' })}`, { token: gamma })).status).toBe(404);
+      await grantDatabases(cloud, admin, 'examples_reader', [1, id]);
       const tables = await call(`/api/v1/database/${id}/tables/?${q({ schema_name: 'public' })}`, { token: gamma });
       expect(tables.body.result.map((t: Json) => t.value)).toContain('orders');
       const meta = await call(`/api/v1/database/${id}/table_metadata/?name=orders&schema=public`, { token: gamma });
@@ -216,19 +220,23 @@ describe('database API', () => {
       );
     });
 
-    it('hides databases not exposed in SQL Lab from a plain Gamma user (404), not from sql_lab users', async () => {
+    it('shows a database only to users whose data grants name it (404 otherwise), whatever SQL Lab exposes', async () => {
       await createUser(getPorts(), { username: 'plain', password: 'plain-pass', roles: ['Gamma'] });
       const plain = await cloud.login('plain', 'plain-pass');
       const hidden = await call('/api/v1/database/', { method: 'POST', token: admin, json: { database_name: 'hidden', sqlalchemy_uri: 'duckdb:///:memory:', expose_in_sqllab: false } });
       expect(hidden.status).toBe(201);
       const id = hidden.body.id as number;
       const names = async (token: string) => (await call('/api/v1/database/', { token })).body.result.map((d: Json) => d.database_name);
-      expect(await names(plain)).not.toContain('hidden');
-      expect(await names(plain)).toContain('examples');
-      expect(await names(gamma)).toContain('hidden');
+      expect(await names(plain)).toEqual([]);
+      // The demo gamma user holds database_access on examples (examples_reader), not on the new one.
+      expect(await names(gamma)).toContain('examples');
+      expect(await names(gamma)).not.toContain('hidden');
+      expect(await names(admin)).toContain('hidden');
+      expect((await call(`/api/v1/database/1`, { token: plain })).status).toBe(404);
       expect((await call(`/api/v1/database/${id}`, { token: plain })).status).toBe(404);
       expect((await call(`/api/v1/database/${id}/schemas/`, { token: plain })).status).toBe(404);
-      expect((await call(`/api/v1/database/${id}`, { token: gamma })).status).toBe(200);
+      expect((await call(`/api/v1/database/${id}`, { token: gamma })).status).toBe(404);
+      expect((await call(`/api/v1/database/${id}`, { token: admin })).status).toBe(200);
       // Share links belong to SQL Lab: plain Gamma may not store them.
       expect((await call('/kv/store/', { method: 'POST', token: plain, json: { data: 'x' } })).status).toBe(403);
     });

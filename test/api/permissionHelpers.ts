@@ -28,6 +28,21 @@ export async function grantDatasets(cloud: LocalCloud, admin: string, roleName: 
   return role.body!.id as number;
 }
 
+/** Sets role `roleName` (made when missing) to hold database_access on these databases; answers its id. */
+export async function grantDatabases(cloud: LocalCloud, admin: string, roleName: string, databaseIds: number[]) {
+  const { call } = client(() => cloud);
+  const id = await roleId(cloud, admin, roleName).catch(async () => {
+    const role = await call('/api/v1/security/roles/', { method: 'POST', token: admin, json: { name: roleName } });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    return role.body!.id as number;
+  });
+  const ids = await pvmIds(call, admin, (p) => p.permission === 'database_access' && databaseIds.some((db) => p.view.endsWith(`].(id:${db})`)));
+  expect(ids).toHaveLength(databaseIds.length);
+  const set = await call(`/api/v1/security/roles/${id}/permissions`, { method: 'POST', token: admin, json: { permission_view_menu_ids: ids } });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  return id;
+}
+
 /** The id of a role by name. */
 export async function roleId(cloud: LocalCloud, admin: string, name: string): Promise<number> {
   const { call } = client(() => cloud);

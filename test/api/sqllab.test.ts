@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { vegaDataDir } from '../../functions/engines/duckdb/examples';
 import { client, newClientId, type Json } from './sqllabHelpers';
+import { grantDatabases } from './permissionHelpers';
 
 const carsCount = (JSON.parse(readFileSync(join(vegaDataDir(), 'cars.json'), 'utf8')) as unknown[]).length;
 
@@ -25,6 +26,8 @@ describe('SQL Lab API', () => {
     const create = async (json: Json) => (await call('/api/v1/database/', { method: 'POST', token: admin, json })).body.id as number;
     asyncDbId = await create({ database_name: 'examples_async', sqlalchemy_uri: uri, allow_run_async: true, expose_in_sqllab: true });
     ctasDbId = await create({ database_name: 'scratch', sqlalchemy_uri: 'duckdb:///:memory:', allow_ctas: true, allow_cvas: true, expose_in_sqllab: true });
+    // The demo gamma user reads through examples_reader (sql_lab itself grants no data): it reaches these databases too.
+    await grantDatabases(cloud, admin, 'examples_reader', [1, asyncDbId, ctasDbId]);
   });
   afterAll(async () => {
     await cloud?.stop();
@@ -217,7 +220,7 @@ describe('SQL Lab API', () => {
 
     it('completes 50 concurrent executes from 5 users', async () => {
       const { createUser } = await import('../../functions/platform/users');
-      const extra = await Promise.all(['ana', 'bo', 'cy'].map((u) => createUser(cloud.stack.ports, { username: `load_${u}`, password: 'pw-load-123', roles: ['Gamma', 'sql_lab'] })));
+      const extra = await Promise.all(['ana', 'bo', 'cy'].map((u) => createUser(cloud.stack.ports, { username: `load_${u}`, password: 'pw-load-123', roles: ['Gamma', 'sql_lab', 'examples_reader'] })));
       const tokens = [admin, gamma, ...(await Promise.all(extra.map((u) => cloud.login(u.username, 'pw-load-123'))))];
       const runs = Array.from({ length: 50 }, (_, i) => ({ token: tokens[i % 5], clientId: newClientId('l'), async: i % 2 === 0, n: i }));
       const answers = await Promise.all(
@@ -245,7 +248,7 @@ describe('SQL Lab API', () => {
       const { enqueueQuery } = await import('../../functions/sqllab/enqueue');
       const { nextQueryId } = await import('../../functions/queries/ids');
       const ports = cloud.stack.ports;
-      const plan = { renderedSql: 'SELECT 1', executedSql: 'SELECT 1', limit: { limit: 10, factor: 'DROPDOWN' as const }, ctas: null, readOnly: true };
+      const plan = { renderedSql: 'SELECT 1', executedSql: 'SELECT 1', limit: { limit: 10, factor: 'DROPDOWN' as const }, ctas: null, readOnly: true, statements: [] };
       const query = newQueryRecord(ports, { id: await nextQueryId(ports.tables), clientId, db: broken, user: { userId: 1, username: 'admin' }, async: true, plan }, { sql: 'SELECT 1' });
       await putQuery(ports, query);
       await enqueueQuery(ports, query);

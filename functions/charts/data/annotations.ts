@@ -2,7 +2,9 @@
 // NATIVE layers answer their annotations as records; chart-sourced layers run that saved chart's
 // query (its form data with the layer's overrides, a null override taking this query's value) and
 // answer records (table source, events and intervals) or series of points (line source, time series).
-// Formula layers need no data. Computed per request, outside the result cache, so a new annotation
+// Formula layers need no data. A NATIVE layer's annotations go only to users who may read annotation
+// layers (can_read on Annotation, as the layer API asks); for others the layer is left out, and the
+// chart draws without it. Computed per request, outside the result cache, so a new annotation
 // shows at once; a source chart's own query goes through the cache as any chart's does.
 import { badRequest } from '../../../shared/errors';
 import type { ChartDataQueryContext, QueryObject } from '../../../shared/schemas/chartData';
@@ -12,6 +14,8 @@ import { annotationLayersOf, needsQuery, type AnnotationLayer, type TimeseriesAn
 import { getPlugin } from '../../../shared/viz/registry';
 import type { FormData } from '../../../shared/viz/types';
 import { findLayer, listAnnotations } from '../../annotations/repository';
+import { ANNOTATION_VIEW } from '../../annotations/layers';
+import { can } from '../../../shared/security/permissions';
 import type { Identity } from '../../http/identity';
 import type { Ports } from '../../ports/index';
 import { chartFormData } from '../present';
@@ -144,6 +148,7 @@ export async function annotationData(ports: Ports, user: Identity, query: QueryO
   const layers = annotationLayersOf(query.annotation_layers).filter((l) => l.show && needsQuery(l));
   const data: Record<string, unknown> = {};
   for (const layer of layers) {
+    if (layer.sourceType === 'NATIVE' && !can(user, 'can_read', ANNOTATION_VIEW)) continue;
     data[layer.name] = layer.sourceType === 'NATIVE' ? await nativeData(ports, layer) : await chartSourcedData(ports, user, layer, query, run);
   }
   return data;

@@ -11,6 +11,7 @@ import type { ParsedStatement } from '../types';
 import { classifyDuckDb } from './errors';
 import { assertTreeAllowed, QUERY_ROOTS, refused, refusedStatement, STATEMENT_ROOTS, type FunctionCatalog } from './sandbox';
 import { countStatements, splitByDuckDb } from './split';
+import { duckDbTablesRead } from './tablesRead';
 
 // Functions that change state even inside a SELECT.
 export const WRITING_FUNCTIONS = new Set(['nextval', 'setval']);
@@ -56,7 +57,7 @@ const writes = (tree: unknown): boolean =>
   findInTree(tree, (key, value) => ((key === 'function_name' || key === 'name') && typeof value === 'string' && WRITING_FUNCTIONS.has(value.toLowerCase()) ? true : null)) === true;
 
 function queryStatement(sql: string, tree: unknown): ParsedStatement {
-  return { sql, kind: 'select', mutates: writes(tree), isSelect: true };
+  return { sql, kind: 'select', mutates: writes(tree), isSelect: true, reads: duckDbTablesRead(tree) };
 }
 
 /**

@@ -15,3 +15,20 @@ export function duckdbPathFromUri(uri: string): string {
   }
   return path;
 }
+
+/**
+ * The URI as it leaves the server (exports, non-admin reads): a database file named by its file name
+ * alone, SQLAlchemy's relative form (duckdb:///examples.duckdb), never the server's directories.
+ */
+export function withoutServerPath(uri: string): string {
+  const match = /^(duckdb(?:\+[a-z0-9_]+)?:\/\/\/)\/*([^?]*)(\?.*)?$/i.exec(uri.trim());
+  if (!match || match[2] === ':memory:' || match[2] === '') return uri;
+  const name = decodeURIComponent(match[2]).split('/').pop() ?? '';
+  return `${match[1]}${encodeURIComponent(name)}${match[3] ?? ''}`;
+}
+
+/** A URI in that relative form (no absolute path): only an existing connection says where the file is. */
+export function namesFileOnly(uri: string): boolean {
+  const match = /^duckdb(?:\+[a-z0-9_]+)?:\/\/\/([^?]*)/i.exec(uri.trim());
+  return Boolean(match && match[1] !== '' && !match[1].startsWith('/') && match[1] !== ':memory:');
+}

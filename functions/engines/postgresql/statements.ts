@@ -4,6 +4,7 @@ import { parse } from 'libpg-query';
 import { engineError, locate } from '../issues';
 import { assertSqlLength } from '../safety';
 import type { ParsedStatement, StatementKind } from '../types';
+import { postgresTablesRead } from './tablesRead';
 
 // Functions that write, change server or session state, reach outside the database or run SQL text.
 export const WRITING_FUNCTIONS = new Set([
@@ -115,6 +116,7 @@ export async function parsePostgresScript(sql: string): Promise<ParsedStatement[
     const [kindName, body] = Object.entries(stmt)[0] as [string, Node];
     const end = length > 0 ? location + length : bytes.length;
     const text = bytes.subarray(location, end).toString('utf8').trim();
-    return { sql: text, ...classifyNode(kindName, body) };
+    const classified = classifyNode(kindName, body);
+    return { sql: text, ...classified, reads: classified.kind === 'select' ? postgresTablesRead(body) : null };
   });
 }

@@ -1,4 +1,5 @@
-// /sqllab/: the tabbed SQL editor. On first visit it bootstraps tabs from the server and local storage,
+// /sqllab/: the tabbed SQL editor, for users who may use SQL Lab (can_sqllab on Superset; others get
+// the access-denied page and nothing of SQL Lab is fetched). On first visit it bootstraps tabs from the server and local storage,
 // starts local persistence and the tab sync, then opens any requested query (share link ?id=,
 // ?savedQueryId=, ?queryId=, ?sql=&dbid=, or router state {requestedQuery: {datasourceKey, sql}}).
 import { useEffect, useState } from 'react';
@@ -17,6 +18,8 @@ import type { SqlLabState } from './state/types';
 import { subscribe } from '../asyncEvents/asyncEvents';
 import { setAsyncEventSubscriber } from './actions/queryPolling';
 import { takeParkedRequest } from './openInSqlLab';
+import { useCan } from '../../auth/permissions';
+import { AccessDeniedPage } from '../../app/AccessDeniedPage';
 import './sqllab.css';
 
 /** Reads a requested query from the URL or the router state; null when the visit asks for nothing. */
@@ -78,6 +81,10 @@ onSessionEnd((reason) => {
 });
 
 export default function SqlLabPage() {
+  return useCan('can_sqllab', 'Superset') ? <SqlLabEditor /> : <AccessDeniedPage what="SQL Lab" />;
+}
+
+function SqlLabEditor() {
   const snap = useSnapshot(sqlLab) as SqlLabState;
   const config = useSnapshot(sqlLabConfig);
   const location = useRouterState({ select: (s) => s.location });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAllEngines } from '../../../../functions/databases/engines';
 import { DATABASE_DEFAULTS, insertDatabase } from '../../../../functions/databases/repository';
+import { withDatabaseAccess } from '../sqllab/support';
 import { createDataset, fetchDatasourceMetadata, getDataset, getOrCreateDataset } from '../../../../functions/datasets/service';
 import { buildExamples } from '../../../../functions/engines/duckdb/examples';
 import type { Identity } from '../../../../functions/http/identity';
@@ -28,8 +29,8 @@ beforeAll(async () => {
   const a = await createUser(cloud.ports, { username: 'ann', password: 'pw', roles: ['Gamma', 'sql_lab'], first_name: 'Ann', last_name: 'Lyst' });
   const o = await createUser(cloud.ports, { username: 'otto', password: 'pw', roles: ['Gamma', 'sql_lab'] });
   const v = await createUser(cloud.ports, { username: 'vera', password: 'pw', roles: ['Gamma'] });
-  analyst = { userId: a.id, username: a.username, roles: a.roles };
-  other = { userId: o.id, username: o.username, roles: o.roles };
+  analyst = withDatabaseAccess({ userId: a.id, username: a.username, roles: a.roles });
+  other = withDatabaseAccess({ userId: o.id, username: o.username, roles: o.roles });
   viewer = { userId: v.id, username: v.username, roles: v.roles };
   const db = await insertDatabase(cloud.ports, { ...DATABASE_DEFAULTS, database_name: 'examples', sqlalchemy_uri: `duckdb:///${path}` }, 'duckdb', admin.id);
   dbId = db.id;
@@ -122,7 +123,7 @@ describe('datasets from SQL', () => {
     const picked = await getDataset(cloud.ports, analyst, String(res.body.id), { columns: ['name', 'schema', 'database.id', 'select_star'] });
     expect(picked).toEqual({ id: res.body.id, result: { name: 'main.shown', schema: 'main', database: { id: dbId }, select_star: full.result.select_star } });
     expect((await getDataset(cloud.ports, analyst, res.body.uuid)).id).toBe(res.body.id);
-    // sql_lab holds all_database_access: other analysts see it too; a plain Gamma user who is not an owner does not.
+    // The analysts hold database access: other analysts see it too; a plain Gamma user who is not an owner does not.
     expect((await getDataset(cloud.ports, other, String(res.body.id))).id).toBe(res.body.id);
     await expect(getDataset(cloud.ports, viewer, String(res.body.id))).rejects.toMatchObject({ status: 404 });
     await expect(getDataset(cloud.ports, analyst, '424242')).rejects.toMatchObject({ status: 404 });

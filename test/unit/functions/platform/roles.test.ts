@@ -24,11 +24,11 @@ describe('roles as the platform uses them', () => {
     expect(hasPermission(['Admin'], 'can_get_value', 'KV')).toBe(true);
   });
 
-  it('plain Gamma sees only databases exposed in SQL Lab; sql_lab and Admin see all', () => {
+  it('Gamma and sql_lab see no database without a data grant, exposed in SQL Lab or not; Alpha and Admin see all', () => {
     expect(seesAllDatabases(user('Gamma'))).toBe(false);
-    expect(canSeeDatabase(user('Gamma'), db(true))).toBe(true);
-    expect(canSeeDatabase(user('Gamma'), db(false))).toBe(false);
-    expect(canSeeDatabase(user('Gamma', 'sql_lab'), db(false))).toBe(true);
+    expect(canSeeDatabase(user('Gamma'), db(true))).toBe(false);
+    expect(canSeeDatabase(user('Gamma', 'sql_lab'), db(true))).toBe(false);
+    expect(canSeeDatabase(user('Alpha'), db(false))).toBe(true);
     expect(canSeeDatabase(user('Admin'), db(false))).toBe(true);
   });
 

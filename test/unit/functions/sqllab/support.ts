@@ -5,6 +5,7 @@ import { startHarness, type Harness } from '../platform/harness';
 import type { Ports } from '../../../../functions/ports/index';
 import { DATABASE_DEFAULTS, insertDatabase, type DatabaseRecord } from '../../../../functions/databases/repository';
 import type { QueueName } from '../../../../shared/resources/index';
+import { codeGrants, pairKey, type Grants } from '../../../../shared/security/permissions';
 
 export interface SqlLabHarness extends Harness {
   blobs: Map<string, Buffer>;
@@ -15,7 +16,16 @@ export interface SqlLabHarness extends Harness {
 }
 
 export const ADMIN = { userId: 1, username: 'admin', roles: ['Admin'] };
-export const GAMMA = { userId: 2, username: 'gamma', roles: ['Gamma', 'sql_lab'] };
+/**
+ * A user of these roles who also holds access to every database (sql_lab itself grants no data; the
+ * demo gamma user gets its data from a role of its own): the grants a resolved identity carries.
+ */
+export const withDatabaseAccess = <T extends { roles: string[] }>(user: T): T & { grants: Grants } => {
+  const grants = codeGrants(user.roles);
+  return { ...user, grants: { ...grants, pairs: new Set([...grants.pairs, pairKey('all_database_access', 'all_database_access')]) } };
+};
+
+export const GAMMA = withDatabaseAccess({ userId: 2, username: 'gamma', roles: ['Gamma', 'sql_lab'] });
 
 export async function startSqlLabHarness(): Promise<SqlLabHarness> {
   const h = await startHarness();
