@@ -52,7 +52,7 @@ export const MODULE_ACCESS: Record<string, readonly Capability[]> = {
   chartDataWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
   chartDataDeadLetter: ['mainRead', 'mainWrite', 'push'],
   explore: ['mainRead', 'mainWrite'],
-  wsConnect: ['connections'],
+  wsConnect: ['connections', 'mainWrite'],
   wsDisconnect: ['connections'],
   queryWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
   queryDeadLetter: ['mainRead', 'mainWrite', 'resultsWrite', 'push'],
