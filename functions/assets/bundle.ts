@@ -1,9 +1,10 @@
 // Reading and writing Superset's asset bundles: a zip whose one top folder holds metadata.yaml and
 // one YAML file per object (databases/, datasets/<database>/, charts/, dashboards/, queries/).
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
 import { badRequest } from '../../shared/errors';
 import { raw } from '../http/respond';
+import { unzipBundle } from './safeUnzip';
 
 export const EXPORT_VERSION = '1.0.0';
 
@@ -14,14 +15,9 @@ export type BundleFiles = Map<string, unknown>;
 export const fileError = (file: string, field: string, message: string) =>
   badRequest(`Error importing ${file}: ${field}: ${message}`, { [file]: { [field]: [message] } });
 
-/** Unzips and parses every YAML file; 400 naming the file when the zip or a file cannot be read. */
+/** Unzips (within ZIP_LIMITS) and parses every YAML file; 400 naming the file when the zip or a file cannot be read. */
 export function readBundle(zip: Uint8Array): BundleFiles {
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(zip);
-  } catch {
-    throw badRequest('Not a ZIP file', { formData: ['Not a ZIP file'] });
-  }
+  const entries = unzipBundle(zip);
   const files: BundleFiles = new Map();
   for (const [name, bytes] of Object.entries(entries)) {
     if (name.endsWith('/') || !/\.ya?ml$/i.test(name)) continue;

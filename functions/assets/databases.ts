@@ -5,8 +5,8 @@
 import { engineKindFromUri } from '../engines/registry';
 import { namesFileOnly, withoutServerPath } from '../engines/duckdb/uri';
 import { findDatabase, insertDatabase, listDatabases, replaceDatabase, type DatabaseInput, type DatabaseRecord } from '../databases/repository';
-import { parseExtra } from '../databases/input';
-import { maskPassword, PASSWORD_MASK, unmaskPassword } from '../databases/uri';
+import { parseExtra, restoreStoredPassword } from '../databases/input';
+import { maskPassword, PASSWORD_MASK } from '../databases/uri';
 import type { Ports } from '../ports/index';
 import { EXPORT_VERSION, fileError } from './bundle';
 import type { ImportContext } from './context';
@@ -47,7 +47,8 @@ function resolveUri(ctx: ImportContext, file: string, config: DatabaseFile, exis
   const password = ctx.passwords[file] ?? config.password ?? null;
   if (!hasMaskedPassword(config.sqlalchemy_uri)) return config.sqlalchemy_uri;
   if (password !== null) return config.sqlalchemy_uri.replace(`:${PASSWORD_MASK}@`, () => `:${encodeURIComponent(password)}@`);
-  if (existing) return unmaskPassword(config.sqlalchemy_uri, existing.sqlalchemy_uri);
+  // The existing connection's password only for the same host, port, driver and database.
+  if (existing) return restoreStoredPassword(config.sqlalchemy_uri, existing.sqlalchemy_uri, (message) => fileError(file, 'sqlalchemy_uri', message));
   throw fileError(file, '_schema', 'Must provide a password for the database');
 }
 

@@ -5,7 +5,7 @@ import { SupersetError } from '../../shared/errors';
 import type { DatabasePost } from '../../shared/routes/databases';
 import type { EngineKind } from '../engines/types';
 import { DATABASE_DEFAULTS, type DatabaseInput, type DatabaseRecord } from './repository';
-import { PASSWORD_MASK, passwordOf, unmaskPassword } from './uri';
+import { PASSWORD_MASK, passwordOf, sameConnectionButPassword, unmaskPassword } from './uri';
 import { engineKindFromUri, KNOWN_SCHEMES } from '../engines/registry';
 import { issueCodes } from '../engines/issues';
 
@@ -38,6 +38,24 @@ export function backendFor(uri: string): EngineKind {
   return backend;
 }
 
+export const PASSWORD_NEEDED_MESSAGE =
+  'The password is required again when the host, port, driver or any other part of the connection string changes.';
+
+/**
+ * The URI to store for `uri` sent over a stored connection: a masked password is replaced by the
+ * stored one, but only when nothing else of the URI changed; a masked password on a changed URI is
+ * refused (a 422 on sqlalchemy_uri unless `refuse` says otherwise), so it never reaches another host.
+ */
+export function restoreStoredPassword(
+  uri: string,
+  storedUri: string,
+  refuse: (message: string) => Error = (message) => invalidField('sqlalchemy_uri', message),
+): string {
+  if (passwordOf(uri) !== PASSWORD_MASK || passwordOf(storedUri) === null) return uri;
+  if (!sameConnectionButPassword(uri, storedUri)) throw refuse(PASSWORD_NEEDED_MESSAGE);
+  return unmaskPassword(uri, storedUri);
+}
+
 /** The full settings of a create, or of an update merged over the stored record. */
 export function toDatabaseInput(
   body: Partial<DatabasePost>,
@@ -45,7 +63,7 @@ export function toDatabaseInput(
 ): { input: DatabaseInput; backend: EngineKind } {
   const base: DatabaseInput = current ?? ({ ...DATABASE_DEFAULTS, database_name: '', sqlalchemy_uri: '' } as DatabaseInput);
   const uri = body.sqlalchemy_uri === undefined ? base.sqlalchemy_uri : body.sqlalchemy_uri;
-  const sqlalchemy_uri = current ? unmaskPassword(uri, current.sqlalchemy_uri) : uri;
+  const sqlalchemy_uri = current ? restoreStoredPassword(uri, current.sqlalchemy_uri) : uri;
   // A sealed password stays with a URI that still shows the mask (it is unsealed only to connect).
   const keepsSealed = current?.password_secret && passwordOf(sqlalchemy_uri) === PASSWORD_MASK;
   const input: DatabaseInput = {

@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SupersetError } from '../../shared/errors';
 import type { DatabaseConfig } from '../engines/types';
 import type { Ports } from '../ports/index';
-import { batchGetById, putIfUnchanged, queryAllItems } from '../ports/tables';
+import { batchGetById, isConditionFailure, putIfUnchanged, queryAllItems } from '../ports/tables';
 import { nextId } from '../ports/counters';
 import { KEYS, padId } from '../../shared/resources/keys';
 import { sealPassword } from './sealPassword';
@@ -59,7 +59,6 @@ const LIST_KEY = KEYS.databasesList;
 
 export const databaseNotFound = () => new SupersetError('DATABASE_NOT_FOUND_ERROR', 'Database not found', { status: 404 });
 
-const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 /** Records written by older code may lack newer fields: defaults fill them, extra decides derived ones. */
 export function databaseFromItem(item: Record<string, unknown>): DatabaseRecord {

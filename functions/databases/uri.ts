@@ -15,6 +15,15 @@ export function maskPassword(uri: string): string {
   );
 }
 
+/**
+ * Whether a URI sent with the masked password names the same connection as the stored URI in every
+ * part but the password (scheme and driver, user, host, port, database, query). Only then may the
+ * stored password be restored into it: otherwise the password would go to a host it was not given for.
+ */
+export function sameConnectionButPassword(sentUri: string, storedUri: string): boolean {
+  return maskPassword(sentUri) === maskPassword(storedUri);
+}
+
 /** When a client echoes a masked URI back (edit forms do), restores the stored password. */
 export function unmaskPassword(uri: string, storedUri: string): string {
   const sent = AUTHORITY.exec(uri);

@@ -34,7 +34,7 @@ export const handler = httpModule({
       await recordLoginFailure(ports, req.body.username, ip);
       throw unauthorized('Not authorized');
     }
-    await clearLoginFailures(ports, req.body.username);
+    await clearLoginFailures(ports, req.body.username, ip);
     return tokens;
   },
   // Superset sends the refresh token as the bearer token; a body field is accepted for other clients.

@@ -34,7 +34,7 @@ function page(req: HttpRequest, status: number, options: { error?: string; usern
 async function login(req: HttpRequest<unknown, unknown, unknown, FormLoginBody>) {
   const { username, password, csrf_token: sent, next } = req.body;
   if (!csrfMatches(cookiesOf(req), sent)) return page(req, 400, { error: 'The CSRF token is missing or does not match. Please try again.', username, next });
-  // The same throttle as the API login: failures count per username and per client IP.
+  // The same throttle as the API login: failures count per (username, client IP) and per client IP.
   const ports = getPorts();
   const ip = clientIp(req.event);
   try {
@@ -48,7 +48,7 @@ async function login(req: HttpRequest<unknown, unknown, unknown, FormLoginBody>)
     await recordLoginFailure(ports, username, ip);
     return page(req, 200, { error: 'Invalid login. Please try again.', username, next });
   }
-  await clearLoginFailures(ports, username);
+  await clearLoginFailures(ports, username, ip);
   return raw({
     statusCode: 302,
     headers: { location: safeNext(next), 'cache-control': 'no-store' },

@@ -3,6 +3,9 @@ import { BatchGetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient,
 import { SupersetError } from '../../shared/errors';
 import type { TableName } from '../../shared/resources/index';
 
+/** Whether a write failed only on its ConditionExpression (the item was not as the writer expected). */
+export const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
 export interface Tables {
   doc: DynamoDBDocumentClient;
   name: (table: TableName) => string;
@@ -130,7 +133,7 @@ export async function putIfUnchanged(
       }),
     );
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new ChangedSinceRead(thing);
+    if (isConditionFailure(error)) throw new ChangedSinceRead(thing);
     throw error;
   }
 }

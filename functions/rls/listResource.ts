@@ -1,15 +1,16 @@
 // GET /api/v1/rowlevelsecurity/ on the list engine: RLSRestApi's list, search and order columns.
-import { roleNameOf } from '../../shared/security/roles';
 import { humanizeDelta } from '../databases/serialize';
 import { findDataset } from '../datasets/repository';
 import { relatedLoader, type RelatedLoader } from '../lists/related';
 import { numberOps, relManyMany, relOneMany, textOps } from '../lists/operators';
 import type { ListResource } from '../lists/types';
 import { listRlsFilters, type RlsRecord } from './repository';
+import { roleNamer } from './roleNames';
 
 interface Ctx {
   related: RelatedLoader;
   now: number;
+  roleName: (id: number) => string | null;
 }
 
 const changedMs = (r: RlsRecord) => Date.parse(`${r.changed_on}Z`);
@@ -45,7 +46,7 @@ export const rlsList: ListResource<RlsRecord, Ctx> = {
     changed_by: relOneMany((r) => r.changed_by),
     id: numberOps((r) => r.id),
   },
-  context: ({ ports }) => ({ related: relatedLoader(ports), now: ports.clock.now() }),
+  context: async ({ ports }) => ({ related: relatedLoader(ports), now: ports.clock.now(), roleName: await roleNamer(ports) }),
   load: ({ ports }) => listRlsFilters(ports),
   id: (r) => r.id,
   present: async (records, { ports }, ctx) =>
@@ -58,7 +59,7 @@ export const rlsList: ListResource<RlsRecord, Ctx> = {
           name: r.name,
           filter_type: r.filter_type,
           tables: tables.flatMap((t) => (t ? [{ id: t.id, table_name: t.table_name }] : [])),
-          roles: r.roles.map((id) => ({ id, name: roleNameOf(id) ?? String(id) })),
+          roles: r.roles.map((id) => ({ id, name: ctx.roleName(id) ?? String(id) })),
           clause: r.clause,
           changed_on_delta_humanized: humanizeDelta(changedMs(r), ctx.now),
           changed_by: changedBy ? { first_name: changedBy.first_name, last_name: changedBy.last_name, id: changedBy.id } : null,

@@ -11,7 +11,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, unprocessable } from '../../shared/errors';
 import { KEYS } from '../../shared/resources/keys';
 import type { Ports } from '../ports/index';
-import { queryAllItems } from '../ports/tables';
+import { isConditionFailure, queryAllItems } from '../ports/tables';
 import { forgetRlsFilters } from './setCache';
 
 type P = Pick<Ports, 'tables'>;
@@ -51,7 +51,6 @@ export function filtersOfSetItem(item: Record<string, unknown> | undefined): Rls
   return item ? ((item.filters as RlsRecord[] | undefined) ?? []) : null;
 }
 
-const isConditionFailure = (e: unknown) => (e as { name?: string }).name === 'ConditionalCheckFailedException';
 
 async function getSet(ports: P): Promise<RlsSet | null> {
   const out = await ports.tables.doc.send(new GetCommand({ TableName: ports.tables.name('main'), Key: RLS_SET_KEY, ConsistentRead: true }));

@@ -3,7 +3,6 @@
 // boolean expression on the engine of each of its datasets (functions/rls/clause.ts).
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import type { RlsBody, RlsPutBody } from '../../shared/routes/rowLevelSecurity';
-import { roleNameOf } from '../../shared/security/roles';
 import { findDatabase } from '../databases/repository';
 import { findDataset, type DatasetRecord } from '../datasets/repository';
 import type { EngineKind } from '../engines/types';
@@ -13,6 +12,7 @@ import type { Identity } from '../http/identity';
 import { nextId } from '../ports/counters';
 import type { Ports } from '../ports/index';
 import { checkRlsClause } from './clause';
+import { roleNamer } from './roleNames';
 import { changeRlsFilters, findRlsFilter, type RlsRecord } from './repository';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '');
@@ -23,8 +23,11 @@ async function datasetsOf(ports: Ports, ids: number[]): Promise<DatasetRecord[]>
   return found as DatasetRecord[];
 }
 
-function checkRoles(ids: number[]) {
-  if (ids.some((id) => roleNameOf(id) === null)) throw unprocessable('Some roles do not exist');
+/** Built-in and custom roles alike (the role store); an id no role has is a 422. */
+async function checkRoles(ports: Ports, ids: number[]) {
+  if (ids.length === 0) return;
+  const nameOf = await roleNamer(ports);
+  if (ids.some((id) => nameOf(id) === null)) throw unprocessable('Some roles do not exist');
 }
 
 /** The clause as stored: checked on the engine of every dataset it filters (DuckDB when it filters none yet). */
@@ -49,12 +52,13 @@ function assertUniqueName(filters: readonly RlsRecord[], name: string, selfId: n
 /** The show shape (show_columns): related tables and roles with their names. */
 export async function presentRls(ports: Ports, r: RlsRecord) {
   const tables = await Promise.all(r.tables.map((id) => findDataset(ports, id)));
+  const nameOf = await roleNamer(ports);
   return {
     name: r.name,
     description: r.description,
     filter_type: r.filter_type,
     tables: tables.filter((t): t is DatasetRecord => Boolean(t)).map((t) => ({ id: t.id, schema: t.schema, table_name: t.table_name })),
-    roles: r.roles.map((id) => ({ id, name: roleNameOf(id) ?? String(id) })),
+    roles: r.roles.map((id) => ({ id, name: nameOf(id) ?? String(id) })),
     group_key: r.group_key,
     clause: r.clause,
   };
@@ -72,7 +76,7 @@ const echo = (body: RlsPutBody) => Object.fromEntries(Object.entries(body).filte
 export async function createRls(ports: Ports, user: Identity, body: RlsBody) {
   requireAdmin(user);
   const datasets = await datasetsOf(ports, body.tables);
-  checkRoles(body.roles ?? []);
+  await checkRoles(ports, body.roles ?? []);
   const clause = await checkedClause(ports, body.clause, datasets);
   const now = iso(ports.clock.now());
   const record: RlsRecord = {
@@ -101,7 +105,7 @@ export async function updateRls(ports: Ports, user: Identity, id: number, body: 
   const before = await getRecord(ports, id);
   const tables = body.tables ?? before.tables;
   const datasets = await datasetsOf(ports, tables);
-  if (body.roles) checkRoles(body.roles);
+  if (body.roles) await checkRoles(ports, body.roles);
   const clause = await checkedClause(ports, body.clause ?? before.clause, datasets);
   const after: RlsRecord = {
     ...before,

@@ -1,7 +1,9 @@
 // Tag operations (Superset's TagRestApi): reading needs can_read on Tag, any change can_write on Tag.
-// Tags have no owners in Superset, so any writer may rename or delete one; what a tag is attached to
-// is guarded per object by ./objects (only those who may change an object change its tags).
-import { notFound, unprocessable } from '../../shared/errors';
+// Only a tag's creator or an Admin renames, describes or deletes it (system tags have no creator: Admin
+// only); what a tag is attached to is guarded per object by ./objects (only those who may change an
+// object change its tags).
+import { notFound, SupersetError, unprocessable } from '../../shared/errors';
+import { userIsAdmin } from '../../shared/security/permissions';
 import type { TagPostBody, TagPutBody } from '../../shared/routes/tags';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
@@ -23,6 +25,12 @@ export const VIEW = 'Tag';
 
 export const tagNotFound = () => notFound('Not found');
 
+/** 403 unless the user made the tag or is an Admin. */
+function requireTagOwner(user: Identity, tag: TagRecord): void {
+  if (userIsAdmin(user) || (tag.created_by !== null && tag.created_by === user.userId)) return;
+  throw new SupersetError('MISSING_OWNERSHIP_ERROR', 'Changing this tag is forbidden', { status: 403 });
+}
+
 export async function listTags(ports: Ports, user: Identity, q: ListQuery) {
   requirePermission(user, 'can_read', VIEW);
   return runList(tagList, { ports, user }, q);
@@ -41,6 +49,7 @@ export async function createTag(ports: Ports, user: Identity, body: TagPostBody)
   requirePermission(user, 'can_write', VIEW);
   const tag = await customTagNamed(ports, user, body.name, body.description);
   if (body.description !== undefined && body.description !== tag.description) {
+    requireTagOwner(user, tag);
     await putTag(ports, { ...tag, description: body.description ?? null, changed_on: laterThan(ports.clock.now(), tag.changed_on), changed_by: user.userId }, tag);
   }
   if (body.objects_to_tag?.length) await tagObjectsOf(ports, user, tag, body.objects_to_tag);
@@ -52,6 +61,7 @@ export async function updateTag(ports: Ports, user: Identity, id: number, body: 
   requirePermission(user, 'can_write', VIEW);
   const current = await findTag(ports, id);
   if (!current) throw tagNotFound();
+  requireTagOwner(user, current);
   const next: TagRecord = { ...current, changed_on: laterThan(ports.clock.now(), current.changed_on), changed_by: user.userId };
   if (body.name !== undefined && body.name.trim() !== current.name) {
     next.name = checkTagName(body.name);
@@ -75,16 +85,18 @@ export async function deleteTag(ports: Ports, user: Identity, id: number) {
   requirePermission(user, 'can_write', VIEW);
   const tag = await findTag(ports, id);
   if (!tag) throw tagNotFound();
+  requireTagOwner(user, tag);
   await deleteTagAndTaggings(ports, tag);
   return { message: 'OK' };
 }
 
-/** DELETE /?q=!(names): all or nothing; a name no tag has is a 404 before anything is deleted. */
+/** DELETE /?q=!(names): all or nothing; a name no tag has (404) or another's tag (403) deletes none. */
 export async function bulkDeleteTags(ports: Ports, user: Identity, names: string[]) {
   requirePermission(user, 'can_write', VIEW);
   const unique = [...new Set(names.map((n) => n.trim()))];
   const tags = await Promise.all(unique.map((name) => findTagByName(ports, name)));
   if (tags.some((t) => !t)) throw tagNotFound();
+  for (const tag of tags) requireTagOwner(user, tag!);
   for (const tag of tags) await deleteTagAndTaggings(ports, tag!);
   return { message: `Deleted ${unique.length} tags` };
 }

@@ -58,7 +58,7 @@ export class RealtimeStack extends Stack {
         id: 'AwsSolutions-APIG4',
         reason:
           routeKey === '$connect'
-            ? 'Browsers cannot set headers on a WebSocket: $connect verifies the access token passed in the query string or subprotocol in the function (wsConnect) and refuses the connection without one'
+            ? 'Browsers cannot set headers on a WebSocket: $connect consumes the single-use 30-second ticket (POST /api/v1/async_event/ticket/) passed in the query string in the function (wsConnect) and refuses the connection without a live one'
             : '$disconnect carries no credentials (API Gateway calls it when a connection closes); it only forgets that connection',
       });
     }

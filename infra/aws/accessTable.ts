@@ -133,7 +133,8 @@ export const MODULE_ACCESS: ModuleAccess = {
   chartDataWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
   chartDataDeadLetter: ['mainRead', 'mainWrite', 'push'],
   explore: ['mainRead', 'mainWrite'],
-  wsConnect: ['connections'],
+  // $connect uses up the single-use ticket the browser got (a conditional delete on the main table).
+  wsConnect: ['connections', 'mainWrite'],
   wsDisconnect: ['connections'],
   queryWorker: ['mainRead', 'mainWrite', 'resultsRead', 'resultsWrite', 'push'],
   queryDeadLetter: ['mainRead', 'mainWrite', 'resultsWrite', 'push'],

@@ -57,6 +57,7 @@
 // | row level security filters (all)  | RLSFILTERS                           | SET                       | (one item, versioned: read with every chart query)      |
 // | row level security filter (before)| RLS#<id>                             | RLS                       | gsi2 RLSFILTERS / padded id (read once, into the set)   |
 // | login failures (throttle, ttl)    | LOGINFAIL#<user or ip>               | <padded failed at ms>     |                                                         |
+// | WebSocket ticket (single use, ttl)| WSTICKET#<sha-256 of the ticket>     | WSTICKET                  |                                                         |
 //
 // Conventions: `pk = <KIND>#<id>`, `sk = <KIND>` for an entity item; sort keys that order numbers are
 // zero-padded (padId: 12 digits, padMs: 15).
@@ -155,6 +156,7 @@ export const KEYS = {
   legacyRlsFilter: (id: number) => entity('RLS', id),
   legacyAllRlsFilters: 'RLSFILTERS',
   loginFailures: (subject: string) => `LOGINFAIL#${subject}`,
+  wsTicket: (ticketHash: string) => entity('WSTICKET', ticketHash),
 
   reportWorkingPk: 'WORKING#REPORT',
   reportWorking: (deadlineMs: number, reportId: number, scheduledMs: number) => ({ pk: 'WORKING#REPORT', sk: `${padMs(deadlineMs)}#${padId(reportId)}#${scheduledMs}` }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRoutes } from './route';
 import {
   AsyncEventsAnswerSchema,
+  WsTicketAnswerSchema,
   CsrfTokenAnswerSchema,
   EmptyAnswerSchema,
   HealthAnswerSchema,
@@ -81,5 +82,7 @@ export const platformRoutes = defineRoutes([
   // Public at the gateway because browsers send it with sendBeacon, which cannot carry the
   // Authorization header; the handler checks the header or the form's token itself.
   { name: 'eventLog.post', method: 'POST', path: '/superset/log/', module: 'eventLog', public: true, query: EventLogQuerySchema, body: EventLogBodySchema, bodyFormat: 'form', response: EmptyAnswerSchema },
+  // A short-lived single-use ticket the browser opens its WebSocket with (the access token never rides in a URL).
+  { name: 'asyncEvents.ticket', method: 'POST', path: '/api/v1/async_event/ticket/', module: 'asyncEvents', permission: ['can_read', 'AsyncEventsRestApi'], response: WsTicketAnswerSchema },
   { name: 'asyncEvents.list', method: 'GET', path: '/api/v1/async_event/', module: 'asyncEvents', permission: ['can_read', 'AsyncEventsRestApi'], query: AsyncEventQuerySchema, response: AsyncEventsAnswerSchema },
 ]);

@@ -3,6 +3,7 @@
 // PostgreSQL), and a row written before sealing existed is read as it is and sealed on its next write.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { statSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, padId } from '../../shared/resources/keys';
@@ -134,5 +135,53 @@ describe('database passwords at rest', () => {
     expect(after.database.password_secret.wrapped).not.toBe(before.database.password_secret.wrapped);
     expect(JSON.stringify(after)).not.toContain(pg.password);
     await connects(id);
+  });
+
+  it('never sends a stored password to another host: a masked URI that changes anything but the password needs the password again', async () => {
+    const id = await create('pinned_pg', pg.uri);
+    const masked = (await storedItem(id)).database.sqlalchemy_uri as string;
+    // A listener standing in for someone else's server: it must never be dialled with the stored password.
+    const dialled: string[] = [];
+    const trap: Server = createServer((socket) => {
+      dialled.push('connection');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    const trapPort = (trap.address() as { port: number }).port;
+    try {
+      const elsewhere = [
+        masked.replace(`@${pg.host}:${pg.port}/`, `@127.0.0.1:${trapPort}/`),
+        masked.replace(`:${pg.port}/`, `:${trapPort}/`),
+        masked.replace('postgresql://', 'postgresql+psycopg2://'),
+        masked.replace(`/${pg.database}`, '/postgres'),
+        masked.replace(`//${pg.user}:`, '//someone_else:'),
+      ];
+      for (const uri of elsewhere) {
+        const put = await call(`/api/v1/database/${id}`, { method: 'PUT', token: admin, json: { sqlalchemy_uri: uri } });
+        expect(put.status, uri).toBe(422);
+        expect(put.body.errors[0].extra.messages.sqlalchemy_uri[0]).toMatch(/password is required/);
+        const tested = await call('/api/v1/database/test_connection/', { method: 'POST', token: admin, json: { database_name: 'pinned_pg', sqlalchemy_uri: uri } });
+        expect(tested.status, uri).toBe(422);
+        expect(tested.body.errors[0].extra.messages.sqlalchemy_uri[0]).toMatch(/password is required/);
+      }
+      expect((await storedItem(id)).database.sqlalchemy_uri).toBe(masked);
+
+      // An import over the connection with a masked URI for another host is refused the same way.
+      const { files } = await exportZip(cloud.url, admin, `/api/v1/database/export/?q=!(${id})`);
+      const [path, file] = Object.entries(files).find(([p]) => p.startsWith('databases/'))! as [string, Json];
+      const moved = bundle({ ...files, [path]: { ...file, sqlalchemy_uri: elsewhere[0] } });
+      const imported = await importZip(cloud.url, admin, '/api/v1/database/import/', moved, { overwrite: true });
+      expect(imported.status).toBe(400);
+      expect(JSON.stringify(imported.body)).toMatch(/password is required/);
+      expect((await storedItem(id)).database.sqlalchemy_uri).toBe(masked);
+      expect(dialled).toEqual([]);
+
+      // With the password given again the same edit is an ordinary one.
+      const given = await call('/api/v1/database/test_connection/', { method: 'POST', token: admin, json: { database_name: 'pinned_pg', sqlalchemy_uri: pg.uri.replace(`/${pg.database}`, '/postgres') } });
+      expect(given.status, JSON.stringify(given.body)).toBe(200);
+      await connects(id);
+    } finally {
+      await new Promise((resolve) => trap.close(resolve));
+    }
   });
 });

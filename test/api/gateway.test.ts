@@ -29,6 +29,8 @@ import { issueTokens } from '../../functions/platform/auth/localTokens';
 import { sweep } from '../../infra/local/janitor';
 import { localNames } from '../../infra/local/config';
 import { until } from '../support/until';
+import { ticketedSocketUrl } from '../support/wsTicket';
+import { WS_TICKET_TTL_SECONDS } from '../../functions/events/wsTickets';
 
 const region = 'us-east-1';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -141,13 +143,33 @@ describe('local gateway', () => {
     expect((await fetch(`${cloud.url}/assets/gone-1234.js`)).status).toBe(404);
   });
 
-  it('refuses a WebSocket without a valid token', async () => {
+  it('refuses a WebSocket without a live ticket: none, a bare access token (query or subprotocol), a reused or an expired ticket', async () => {
     expect((await openSocket(`${cloud.wsUrl}`)).refusedWith).toBe(401);
-    expect((await openSocket(`${cloud.wsUrl}?token=bad.token.here`)).refusedWith).toBe(401);
+    expect((await openSocket(`${cloud.wsUrl}?token=${encodeURIComponent(token)}`)).refusedWith).toBe(401);
+    expect((await openSocket(cloud.wsUrl, ['sqlscape.v1', token])).refusedWith).toBe(401);
+    expect((await openSocket(`${cloud.wsUrl}?ticket=${encodeURIComponent(token)}`)).refusedWith).toBe(401);
+    // A ticket opens one connection; the same URL again (as read from a log) opens nothing.
+    const url = await ticketedSocketUrl(cloud, token);
+    const first = await openSocket(url);
+    expect(first.ws).toBeDefined();
+    first.ws!.close();
+    expect((await openSocket(url)).refusedWith).toBe(401);
+    // A ticket not used within its life is refused (the stack's clock moved past it).
+    const stale = await ticketedSocketUrl(cloud, token);
+    const { ports } = cloud.stack;
+    const realClock = ports.clock;
+    ports.clock = { now: () => realClock.now() + (WS_TICKET_TTL_SECONDS + 1) * 1000 };
+    try {
+      expect((await openSocket(stale)).refusedWith).toBe(401);
+    } finally {
+      ports.clock = realClock;
+    }
+    // The ticket route itself needs a signed-in user.
+    expect((await fetch(`${cloud.url}/api/v1/async_event/ticket/`, { method: 'POST' })).status).toBe(401);
   });
 
-  it('accepts a WebSocket with a token and delivers what is posted to /@connections/{id}', async () => {
-    const { ws, messages } = await openSocket(`${cloud.wsUrl}?token=${encodeURIComponent(token)}`);
+  it('accepts a WebSocket with a ticket and delivers what is posted to /@connections/{id}', async () => {
+    const { ws, messages } = await openSocket(await ticketedSocketUrl(cloud, token));
     expect(ws).toBeDefined();
     const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint: cloud.edgeUrl, credentials }));
     const table = process.env.CONNECTIONS_TABLE!;
@@ -174,12 +196,6 @@ describe('local gateway', () => {
       .catch((e: Error & { $metadata?: { httpStatusCode?: number } }) => e);
     expect((gone as Error).name).toBe('GoneException');
     expect((gone as { $metadata: { httpStatusCode: number } }).$metadata.httpStatusCode).toBe(410);
-  });
-
-  it('accepts the token as a WebSocket subprotocol and echoes the protocol $connect chose', async () => {
-    const { ws } = await openSocket(cloud.wsUrl, ['sqlscape.v1', token]);
-    expect(ws?.protocol).toBe('sqlscape.v1');
-    ws!.close();
   });
 
   it('moves a message to the dead-letter queue after maxReceiveCount receives, like SQS redrive', async () => {

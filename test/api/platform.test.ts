@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { startLocalCloud } from '../support/localCloud';
 import { getPorts } from '../../functions/ports/index';
 import { publishEvent } from '../../functions/events/asyncEvents';
+import { ticketedSocketUrl } from '../support/wsTicket';
 
 type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 
@@ -194,7 +195,7 @@ describe('platform API', () => {
 
   describe('async events', () => {
     it('returns the caller’s published events after last_id, and pushes them over the WebSocket', async () => {
-      const socket = new WebSocket(`${cloud.wsUrl}?token=${encodeURIComponent(gamma)}`);
+      const socket = new WebSocket(await ticketedSocketUrl(cloud, gamma));
       const received: unknown[] = [];
       socket.on('message', (data) => received.push(JSON.parse(String(data))));
       await new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, padId } from '../../shared/resources/keys';
+import { createUser } from '../../functions/platform/users';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { client, type Json } from './sqllabHelpers';
 
@@ -79,6 +80,26 @@ describe('/api/v1/rowlevelsecurity/', () => {
     expect((await create({ name: 'badtype', filter_type: 'Other', tables: [cars], roles: [], clause: '1=1' })).status).toBe(400);
     expect((await create({ name: 'dup', filter_type: 'Regular', tables: [weather], roles: [], clause: '1=1' })).status).toBe(201);
     expect((await create({ name: 'dup', filter_type: 'Regular', tables: [weather], roles: [], clause: '1=1' })).status).toBe(422);
+  });
+
+  it('targets custom roles too: offered among the related roles, named in show and list, and binding their members', async () => {
+    const role = await call('/api/v1/security/roles/', { method: 'POST', token: admin, json: { name: 'Cars readers' } });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const roleId = role.body.id as number;
+    const related = await call(`/api/v1/rowlevelsecurity/related/roles?${q({ filter: 'cars' })}`, { token: admin });
+    expect(related.body.result).toEqual([{ value: roleId, text: 'Cars readers' }]);
+
+    const made = await create({ name: 'readers see Japan', filter_type: 'Regular', tables: [cars], roles: [roleId], clause: `"Origin" = 'Japan'` });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await call(`/api/v1/rowlevelsecurity/${made.body.id}`, { token: admin })).body.result.roles).toEqual([{ id: roleId, name: 'Cars readers' }]);
+    const listed = await call(`/api/v1/rowlevelsecurity/?${q({ filters: [{ col: 'roles', opr: 'rel_m_m', value: roleId }] })}`, { token: admin });
+    expect(listed.body.result.map((r: Json) => r.roles)).toEqual([[{ id: roleId, name: 'Cars readers' }]]);
+
+    await createUser(cloud.stack.ports, { username: 'reader', password: 'reader-pass', roles: ['Gamma', 'sql_lab', 'Cars readers'] });
+    const reader = await cloud.login('reader', 'reader-pass');
+    expect(origins(await chart(reader))).toEqual(['Japan']);
+    expect(origins(await chart(gamma))).toEqual(['Europe', 'Japan', 'USA']);
+    await call(`/api/v1/rowlevelsecurity/${made.body.id}`, { method: 'DELETE', token: admin });
   });
 
   it('refuses hostile clauses with a typed 400 and stores nothing', async () => {

@@ -149,6 +149,31 @@ describe('/api/v1/tag/ CRUD', () => {
     expect((await tagsOf(`/api/v1/chart/${chartId}`)).map((t) => t.name)).not.toContain('gone-2');
   });
 
+  it('only the tag\'s creator or an Admin renames, describes or deletes it (403 for others, nothing changed)', async () => {
+    const adminTag = await created(TAGS, admin, { name: 'admins-own', description: 'kept' });
+    const forbiddenAnswer = (res: { status: number; body: Json }) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(res.body.errors[0].error_type).toBe('MISSING_OWNERSHIP_ERROR');
+    };
+    forbiddenAnswer(await call(`${TAGS}${adminTag}`, { method: 'PUT', token: gamma, json: { name: 'gamma-took-it' } }));
+    forbiddenAnswer(await call(`${TAGS}${adminTag}`, { method: 'PUT', token: gamma, json: { objects_to_tag: [] } }));
+    forbiddenAnswer(await call(TAGS, { method: 'POST', token: gamma, json: { name: 'admins-own', description: 'gamma wrote this' } }));
+    forbiddenAnswer(await call(`${TAGS}${adminTag}`, { method: 'DELETE', token: gamma }));
+    // A bulk delete naming another's tag deletes none, not even the caller's own.
+    await created(TAGS, gamma, { name: 'gammas-own' });
+    forbiddenAnswer(await call(`${TAGS}?${q(['gammas-own', 'admins-own'])}`, { method: 'DELETE', token: gamma }));
+    expect(await tagId('gammas-own')).toBeGreaterThan(0);
+    expect((await call(`${TAGS}${adminTag}`, { token: gamma })).body.result).toMatchObject({ name: 'admins-own', description: 'kept' });
+
+    // The creator and an Admin may.
+    const gammaTag = await tagId('gammas-own');
+    expect((await call(`${TAGS}${gammaTag}`, { method: 'PUT', token: admin, json: { description: 'admin may' } })).status).toBe(200);
+    expect((await call(`${TAGS}${gammaTag}`, { method: 'PUT', token: gamma, json: { name: 'gammas-renamed' } })).status).toBe(200);
+    expect((await call(`${TAGS}${adminTag}`, { method: 'PUT', token: admin, json: { name: 'admins-renamed' } })).status).toBe(200);
+    expect((await call(`${TAGS}${gammaTag}`, { method: 'DELETE', token: gamma })).status).toBe(200);
+    expect((await call(`${TAGS}${adminTag}`, { method: 'DELETE', token: admin })).status).toBe(200);
+  });
+
   it('marks favorites (favorite_status, 404 for a missing tag)', async () => {
     const id = await created(TAGS, gamma, { name: 'starred' });
     expect((await call(`${TAGS}${id}/favorites/`, { method: 'POST', token: gamma })).body).toEqual({ result: 'OK' });

@@ -15,6 +15,7 @@ import WebSocket from 'ws';
 import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { engineFor } from '../../functions/databases/engines';
 import { getDatabase } from '../../functions/databases/repository';
+import { ticketedSocketUrl } from '../support/wsTicket';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const WARMUP = 2;
@@ -148,7 +149,7 @@ try {
   const body = { datasource: { id, type: 'table' }, queries: [{ ...c.query }], result_type: 'full', result_format: 'json', force: true };
   const sql = (await api.post('/api/v1/chart/data', { ...body, result_type: 'query' })).body.result[0].query as string;
   const raws: number[] = [];
-  const ws = new WebSocket(`${asyncCloud.wsUrl}?token=${encodeURIComponent(api.token)}`);
+  const ws = new WebSocket(await ticketedSocketUrl(asyncCloud, api.token));
   await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
   const waiters = new Map<string, (status: string) => void>();
   ws.on('message', (data) => {

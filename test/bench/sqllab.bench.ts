@@ -15,6 +15,7 @@ import WebSocket from 'ws';
 import { startLocalCloud } from '../support/localCloud';
 import { engineFor } from '../../functions/databases/engines';
 import { getDatabase } from '../../functions/databases/repository';
+import { ticketedSocketUrl } from '../support/wsTicket';
 
 // 25 pairs: with fewer, one slow raw run moves the median ratio by a tenth on these machines.
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -110,7 +111,7 @@ try {
   const uri = (await (await fetch(`${cloud.url}/api/v1/database/1`, { headers: { authorization: `Bearer ${token}` } })).json()).result.sqlalchemy_uri;
   const created = await post('/api/v1/database/', { database_name: 'bench_async', sqlalchemy_uri: uri, allow_run_async: true, expose_in_sqllab: true });
   const asyncDb = JSON.parse(created.text).id as number;
-  const ws = new WebSocket(`${cloud.wsUrl}?token=${encodeURIComponent(token)}`);
+  const ws = new WebSocket(await ticketedSocketUrl(cloud, token));
   await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
   const waiters = new Map<string, (status: string) => void>();
   ws.on('message', (data) => {

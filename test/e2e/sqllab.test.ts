@@ -240,6 +240,14 @@ describe('SQL Lab', () => {
       body: JSON.stringify({ allow_run_async: true }),
     });
     expect(res.status).toBe(200);
+    // The page's event socket opens with a single-use ticket, never with the access token in its URL.
+    const sockets: { url: string; frames: number }[] = [];
+    const watch = (ws: import('playwright-core').WebSocket) => {
+      const seen = { url: ws.url(), frames: 0 };
+      sockets.push(seen);
+      ws.on('framereceived', () => (seen.frames += 1));
+    };
+    page.on('websocket', watch);
     await page.goto(`${cloud.url}/sqllab/`);
     await page.getByRole('button', { name: 'New tab' }).click();
     await typeSql('SELECT Name, Cylinders FROM cars WHERE Cylinders = 8');
@@ -249,6 +257,14 @@ describe('SQL Lab', () => {
     await resultGrid().waitFor({ timeout: 60_000 });
     await expect.poll(() => page.locator('.result-toolbar__count').textContent()).toMatch(/rows returned|limited/);
     await expect.poll(() => page.locator('.state-badge').first().textContent()).toBe('success');
+    page.off('websocket', watch);
+    expect(sockets.length).toBeGreaterThan(0);
+    for (const { url } of sockets) {
+      expect(new URL(url).searchParams.get('ticket')).toMatch(/^[\w-]{20,}$/);
+      expect(url).not.toContain('token=');
+    }
+    // The done event came over the socket.
+    expect(sockets.some((s) => s.frames > 0)).toBe(true);
   });
 
   it('searches, edits and deletes saved queries in the list', async () => {

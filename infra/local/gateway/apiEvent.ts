@@ -49,9 +49,23 @@ export function flattenClaims(claims: Claims): Record<string, string> {
   return out;
 }
 
+/** The connection's own address (IPv4-mapped IPv6 written as IPv4), as API Gateway's sourceIp. */
+export const sourceAddress = (req: IncomingMessage) => req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+
+/**
+ * The gateway stands in for CloudFront too, which appends the viewer's address to X-Forwarded-For:
+ * entries a client wrote itself stay in front of it and are never taken for its address.
+ */
+function forwardedFor(headers: Record<string, string>, source: string): string {
+  const sent = headers['x-forwarded-for']?.trim();
+  return sent ? `${sent}, ${source}` : source;
+}
+
 export function buildHttpEvent(input: EventInput): APIGatewayProxyEventV2 {
   const { req, url, body, routeKey, params, claims, requestId } = input;
+  const sourceIp = sourceAddress(req);
   const headers = lowerCaseHeaders(req);
+  headers['x-forwarded-for'] = forwardedFor(headers, sourceIp);
   const cookies = req.headers.cookie?.split(/;\s*/).filter(Boolean);
   const now = Date.now();
   const text = isTextContentType(headers['content-type']);
@@ -76,7 +90,7 @@ export function buildHttpEvent(input: EventInput): APIGatewayProxyEventV2 {
         method: (req.method ?? 'GET').toUpperCase(),
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,

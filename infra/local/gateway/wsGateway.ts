@@ -8,7 +8,7 @@ import { WebSocketServer } from 'ws';
 import { WEBSOCKET_HANDLERS } from '../../../shared/resources/index';
 import { invoke } from '../lambda';
 import { Connections, newConnectionId } from './connections';
-import { queryParameters } from './apiEvent';
+import { queryParameters, sourceAddress } from './apiEvent';
 import { requestUrl } from './httpGateway';
 
 interface WsResult {
@@ -23,7 +23,7 @@ function wsEvent(
   url: URL,
   extra: Record<string, unknown> = {},
 ) {
-  const sourceIp = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+  const sourceIp = sourceAddress(req);
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -106,7 +106,7 @@ export function wsGateway(connections: Connections, options: { path?: string; re
         socket: ws,
         connectedAt: now,
         lastActiveAt: now,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: sourceAddress(req),
         userAgent: req.headers['user-agent'] ?? '',
       });
       ws.on('message', () => {

@@ -69,6 +69,8 @@ export const AsyncEventSchema = z.looseObject({
 });
 export type AsyncEventPayload = z.infer<typeof AsyncEventSchema>;
 export const AsyncEventsAnswerSchema = z.object({ result: z.array(AsyncEventSchema) });
+/** POST /api/v1/async_event/ticket/: the ticket for the WebSocket's `ticket` parameter and its life in seconds. */
+export const WsTicketAnswerSchema = z.object({ result: z.object({ ticket: z.string(), expires_in: z.number().int() }) });
 
 /** GET /health: plain text "OK" (not checked). */
 export const HealthAnswerSchema = z.literal('OK');

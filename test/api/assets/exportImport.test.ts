@@ -3,6 +3,7 @@
 // the 400s that name the bad file and field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
+import { zipSync } from 'fflate';
 import { bundle, exportZip, fileIn, importZip, type Files } from './bundleHelpers';
 
 let cloud: LocalCloud;
@@ -179,5 +180,46 @@ describe('asset import', () => {
     expect(notZip.status).toBe(400);
     const noFile = await fetch(`${cloud.url}/api/v1/dashboard/import/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new FormData() });
     expect(noFile.status).toBe(400);
+  });
+});
+
+/** A zip whose every entry claims `declared` bytes uncompressed, in its local header and the central directory. */
+function declaring(zip: Uint8Array, declared: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  for (let i = 0; i + 4 <= out.length; i += 1) {
+    const signature = view.getUint32(i, true);
+    if (signature === 0x04034b50) view.setUint32(i + 22, declared, true);
+    if (signature === 0x02014b50) view.setUint32(i + 24, declared, true);
+  }
+  return out;
+}
+
+describe('unsafe zips', () => {
+  const refused = async (zip: Uint8Array, message: string) => {
+    for (const path of ['/api/v1/dashboard/import/', '/api/v1/assets/import/']) {
+      const res = await importZip(cloud.url, token, path, zip);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(message);
+      expect(res.body.errors?.[0]).toMatchObject({ error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', extra: { formData: [message] } });
+    }
+  };
+  const metadata = new TextEncoder().encode('version: 1.0.0\ntype: Dashboard\n');
+
+  it('refuses a bundle declaring more than 100 MB uncompressed before inflating it', async () => {
+    const zeros = zipSync({ 'b/metadata.yaml': metadata, 'b/dashboards/big.yaml': new Uint8Array(1 << 20) }, { level: 9 });
+    await refused(declaring(zeros, 2_000_000_000), 'Found file with size above allowed threshold');
+  });
+
+  it('refuses an entry whose data inflates past the size it declares, and one compressed past the allowed ratio', async () => {
+    const bomb = zipSync({ 'b/metadata.yaml': metadata, 'b/dashboards/bomb.yaml': new Uint8Array(20 << 20) }, { level: 9 });
+    await refused(declaring(bomb, 10), 'The size declared for b/dashboards/bomb.yaml does not match its data');
+    await refused(bomb, 'Zip compress ratio above allowed threshold');
+  });
+
+  it('refuses a bundle of more than 5000 files', async () => {
+    const entries: Record<string, Uint8Array> = { 'b/metadata.yaml': metadata };
+    for (let i = 0; i < 5001; i += 1) entries[`b/charts/c${i}.yaml`] = new TextEncoder().encode(`n: ${i}\n`);
+    await refused(zipSync(entries, { level: 0 }), 'The bundle has more than 5000 files');
   });
 });

@@ -14,6 +14,7 @@ import { engineFor } from '../../../functions/databases/engines';
 import { startLocalCloud, type LocalCloud } from '../../support/localCloud';
 import { client, type Json } from '../sqllabHelpers';
 import { until } from '../../support/until';
+import { ticketedSocketUrl } from '../../support/wsTicket';
 
 let cloud: LocalCloud;
 let gamma: string;
@@ -45,7 +46,7 @@ afterAll(() => cloud?.stop());
 
 describe('async chart data', () => {
   it('answers 202, pushes done over the WebSocket, and serves the result to its owner only', async () => {
-    const ws = new WebSocket(`${cloud.wsUrl}?token=${encodeURIComponent(gamma)}`);
+    const ws = new WebSocket(await ticketedSocketUrl(cloud, gamma));
     const pushed: Json[] = [];
     ws.on('message', (data) => pushed.push(JSON.parse(data.toString())));
     await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));

@@ -1,21 +1,17 @@
-// The app's async event client wired to the browser: a WebSocket on <host>/ws carrying the session
-// token, polling through the typed API client, local storage for the last event id. Features call
+// The app's async event client wired to the browser: a WebSocket on <host>/ws opened with a
+// single-use ticket (ticketSocket.ts), polling through the typed API client, local storage for the last event id. Features call
 // `subscribe` or `waitForAsyncJob`; the connection starts on first use and stops at logout.
 import { api } from '../../api/client';
-import { getToken, onSessionEnd } from '../../auth/session';
+import { onSessionEnd } from '../../auth/session';
 import { AsyncEventClient, type AsyncEvent, type AsyncEventListener, type AsyncEventTransport } from './AsyncEventClient';
-
-/** ws(s)://<host>/ws, unless the deployment points the socket elsewhere (API Gateway WebSocket API). */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, token: string | null, lastId: string | null, base?: string): string {
-  const url = new URL(base || `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`);
-  if (token) url.searchParams.set('token', token);
-  if (lastId) url.searchParams.set('last_id', lastId);
-  return url.toString();
-}
+import { socketUrl, ticketSocket } from './ticketSocket';
 
 const browserTransport: AsyncEventTransport = {
   openSocket: (lastId) =>
-    new WebSocket(socketUrl(window.location, getToken(), lastId, import.meta.env?.VITE_ASYNC_WS_URL)),
+    ticketSocket(
+      async () => (await api.call('asyncEvents.ticket', {})).result.ticket,
+      (ticket) => new WebSocket(socketUrl(window.location, ticket, lastId, import.meta.env?.VITE_ASYNC_WS_URL)),
+    ),
   fetchEvents: async (lastId) => {
     const response = await api.call('asyncEvents.list', { query: lastId ? { last_id: lastId } : {} });
     return response?.result ?? [];

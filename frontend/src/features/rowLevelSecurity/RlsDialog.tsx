@@ -1,32 +1,21 @@
-// The create / edit dialog of a row level security filter: name, type, datasets, roles, group key,
-// clause and description. The server checks the clause (one boolean expression) and says why not.
+// The create / edit dialog of a row level security filter: name, type, datasets, roles (every role,
+// built-in and custom, searchable), group key, clause and description. A Regular rule needs a role; a
+// Base rule with none applies to everyone, which the dialog says. The server checks the clause (one
+// boolean expression) and says why not.
 import { useEffect, useState } from 'react';
 import type { SelectOption } from '../../app/list/types';
 import { Modal } from '../../app/Modal';
+import { SearchableMultiSelect } from '../../app/forms/SearchableMultiSelect';
 import { apiProblem } from '../../app/errors/apiProblem';
 import { addSuccessToast } from '../toasts/toastStore';
 import { createRls, getRls, relatedOptions, updateRls, type RlsForm } from './rlsApi';
 
 const EMPTY: RlsForm = { name: '', description: null, filter_type: 'Regular', tables: [], roles: [], group_key: null, clause: '' };
 
-function MultiSelect({ label, options, value, onChange }: { label: string; options: SelectOption[]; value: number[]; onChange: (ids: number[]) => void }) {
-  return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select
-        className="input"
-        multiple
-        size={Math.min(6, Math.max(3, options.length))}
-        aria-label={label}
-        value={value.map(String)}
-        onChange={(e) => onChange([...e.target.selectedOptions].map((o) => Number(o.value)))}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={String(o.value)}>{o.label}</option>
-        ))}
-      </select>
-    </label>
-  );
+/** Why the form cannot be saved yet, or null: a Regular rule binds only its roles, so it needs one. */
+export function rlsFormProblem(form: RlsForm): string | null {
+  if (form.filter_type === 'Regular' && form.roles.length === 0) return 'A Regular rule applies to the roles chosen: choose at least one role, or make it a Base rule.';
+  return null;
 }
 
 export function RlsDialog({ id, onClose, onSaved }: { id: number | null; onClose: () => void; onSaved: () => void }) {
@@ -53,7 +42,8 @@ export function RlsDialog({ id, onClose, onSaved }: { id: number | null; onClose
       setProblem(apiProblem(e, 'The rule could not be saved'));
     }
   };
-  const valid = form && form.name.trim() && form.clause.trim() && form.tables.length > 0;
+  const roleProblem = form ? rlsFormProblem(form) : null;
+  const valid = form && form.name.trim() && form.clause.trim() && form.tables.length > 0 && !roleProblem;
   return (
     <Modal title={id !== null ? 'Edit rule' : 'Add rule'} onClose={onClose} onSubmit={() => void save()}>
       {form && (
@@ -67,8 +57,10 @@ export function RlsDialog({ id, onClose, onSaved }: { id: number | null; onClose
             </select>
           </label>
           <p className="field__hint">Regular filters add where clauses to queries if a user belongs to a role referenced in the filter. Base filters apply filters to all queries except the roles defined in the filter.</p>
-          <MultiSelect label="Datasets" options={tables} value={form.tables} onChange={(ids) => set({ tables: ids })} />
-          <MultiSelect label="Roles" options={roles} value={form.roles} onChange={(ids) => set({ roles: ids })} />
+          <SearchableMultiSelect label="Datasets" options={tables} value={form.tables} onChange={(ids) => set({ tables: ids.map(Number) })} />
+          <SearchableMultiSelect label="Roles" options={roles} value={form.roles} onChange={(ids) => set({ roles: ids.map(Number) })} />
+          {roleProblem && <p className="field__hint" role="status">{roleProblem}</p>}
+          {form.filter_type === 'Base' && form.roles.length === 0 && <p className="field__hint" role="status">This Base rule applies to everyone: no role is exempt.</p>}
           <label className="field"><span className="field__label">Group key</span><input className="input" value={form.group_key ?? ''} onChange={(e) => set({ group_key: e.target.value })} aria-label="Group key" /></label>
           <label className="field"><span className="field__label">Clause</span><textarea className="textarea" rows={3} value={form.clause} onChange={(e) => set({ clause: e.target.value })} aria-label="Clause" placeholder={`"department" = 'Finance'`} /></label>
           <label className="field"><span className="field__label">Description</span><textarea className="textarea" rows={2} value={form.description ?? ''} onChange={(e) => set({ description: e.target.value })} aria-label="Description" /></label>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPassword, passwordOf, unmaskPassword, withPassword, PASSWORD_MASK } from '../../../../functions/databases/uri';
+import { maskPassword, passwordOf, sameConnectionButPassword, unmaskPassword, withPassword, PASSWORD_MASK } from '../../../../functions/databases/uri';
 import { engineKindFromUri as backendOf, driverOf } from '../../../../functions/engines/registry';
 
 describe('connection URIs', () => {
@@ -25,6 +25,18 @@ describe('connection URIs', () => {
     expect(unmaskPassword(maskPassword(stored), stored)).toBe(stored);
     expect(unmaskPassword(`postgresql://bob:${PASSWORD_MASK}@other:5432/sales`, stored)).toBe('postgresql://bob:pa$&w0rd@other:5432/sales');
     expect(unmaskPassword('postgresql://bob:new@db.example/sales', stored)).toBe('postgresql://bob:new@db.example/sales');
+  });
+});
+
+describe('same connection but the password', () => {
+  it('holds only when nothing but the password differs', () => {
+    const stored = 'postgresql://bob:secret@db.example:5432/sales';
+    expect(sameConnectionButPassword(`postgresql://bob:${PASSWORD_MASK}@db.example:5432/sales`, stored)).toBe(true);
+    expect(sameConnectionButPassword(`postgresql://bob:${PASSWORD_MASK}@evil.example:5432/sales`, stored)).toBe(false);
+    expect(sameConnectionButPassword(`postgresql://bob:${PASSWORD_MASK}@db.example:5433/sales`, stored)).toBe(false);
+    expect(sameConnectionButPassword(`postgresql+pg8000://bob:${PASSWORD_MASK}@db.example:5432/sales`, stored)).toBe(false);
+    expect(sameConnectionButPassword(`postgresql://eve:${PASSWORD_MASK}@db.example:5432/sales`, stored)).toBe(false);
+    expect(sameConnectionButPassword(`postgresql://bob:${PASSWORD_MASK}@db.example:5432/sales?sslmode=disable`, stored)).toBe(false);
   });
 });
 

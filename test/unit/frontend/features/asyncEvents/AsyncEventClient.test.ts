@@ -6,7 +6,8 @@ import {
   type AsyncEventTransport,
   type SocketLike,
 } from '../../../../../frontend/src/features/asyncEvents/AsyncEventClient';
-import { waitForAsyncJob, AsyncJobError, socketUrl } from '../../../../../frontend/src/features/asyncEvents/asyncEvents';
+import { waitForAsyncJob, AsyncJobError } from '../../../../../frontend/src/features/asyncEvents/asyncEvents';
+import { socketUrl, ticketSocket } from '../../../../../frontend/src/features/asyncEvents/ticketSocket';
 import { ASYNC_EVENTS } from '../../../../../shared/constants';
 
 class FakeSocket implements SocketLike {
@@ -192,8 +193,50 @@ describe('eventsFromMessage and socketUrl', () => {
     expect(eventsFromMessage('not json')).toEqual([]);
   });
 
-  it('builds ws/wss URLs on the page host with token and last id', () => {
-    expect(socketUrl({ protocol: 'http:', host: 'localhost:8088' }, 'tok', '5-0')).toBe('ws://localhost:8088/ws?token=tok&last_id=5-0');
-    expect(socketUrl({ protocol: 'https:', host: 'app.example.com' }, null, null)).toBe('wss://app.example.com/ws');
+  it('builds ws/wss URLs on the page host with the ticket and last id, never a token', () => {
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:8088' }, 'tkt', '5-0')).toBe('ws://localhost:8088/ws?ticket=tkt&last_id=5-0');
+    expect(socketUrl({ protocol: 'https:', host: 'app.example.com' }, 'tkt', null)).toBe('wss://app.example.com/ws?ticket=tkt');
+  });
+});
+
+describe('ticketSocket', () => {
+  const fakeSocket = () => {
+    const added: string[] = [];
+    let closed = false;
+    return {
+      added,
+      get closed() {
+        return closed;
+      },
+      addEventListener: (type: string) => void added.push(type),
+      close: () => void (closed = true),
+    };
+  };
+
+  it('opens the socket with the fetched ticket and attaches listeners added before it opened', async () => {
+    const inner = fakeSocket();
+    const opened: string[] = [];
+    const socket = ticketSocket(async () => 'T1', (ticket) => (opened.push(ticket), inner));
+    socket.addEventListener('message', () => undefined);
+    await vi.waitFor(() => expect(opened).toEqual(['T1']));
+    socket.addEventListener('close', () => undefined);
+    expect(inner.added).toEqual(['message', 'close']);
+    socket.close();
+    expect(inner.closed).toBe(true);
+  });
+
+  it('reports a close when the ticket cannot be had, and opens nothing once closed', async () => {
+    const closes: string[] = [];
+    const failing = ticketSocket(async () => Promise.reject(new Error('401')), () => fakeSocket());
+    failing.addEventListener('close', () => closes.push('closed'));
+    await vi.waitFor(() => expect(closes).toEqual(['closed']));
+
+    let release!: (ticket: string) => void;
+    const opened: string[] = [];
+    const early = ticketSocket(() => new Promise<string>((resolve) => (release = resolve)), (ticket) => (opened.push(ticket), fakeSocket()));
+    early.close();
+    release('T2');
+    await Promise.resolve();
+    expect(opened).toEqual([]);
   });
 });
