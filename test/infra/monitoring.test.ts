@@ -16,8 +16,7 @@ let schedule: Template;
 let realtime: Template;
 
 beforeAll(async () => {
-import { functionIdOf, importedId } from './synthApp';
-import { synthesized } from './synthesized';
+  ({ api, stateful, handlers, workers, schedule, realtime } = (await synthesized('app')).templates);
 });
 
 type Props = Record<string, any>;
