@@ -20,6 +20,9 @@ export function abortLocalRun(query: QueryRef): boolean {
   return true;
 }
 
+/** Whether a run of this query is going on in this process (what a test waits for before a Stop). */
+export const runsHere = (query: QueryRef): boolean => running.has(runKey(query));
+
 /**
  * Interrupts every run of this process, for a process that is going away: the engines return at
  * once, so the process can exit instead of waiting for native query threads.

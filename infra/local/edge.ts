@@ -45,6 +45,8 @@ export interface Edge {
   dynamoTransport: ReturnType<typeof inProcessDynamoTransport> | null;
   /** S3 client settings that hand requests to s3rver without a socket (null when not emulating). */
   s3Transport: ReturnType<typeof inProcessS3Transport> | null;
+  /** SQS receives long-polling now (0 when not emulating): what a test waits for before sending. */
+  pendingReceives(): number;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
     port,
     dynamoTransport: emulators ? inProcessDynamoTransport(emulators.dynamo.listener, guard) : null,
     s3Transport: emulators ? inProcessS3Transport(emulators.s3Listener, guard) : null,
+    pendingReceives: () => emulators?.queues.waiters.size ?? 0,
     async close() {
       await emulators?.queues.close();
       await closeServer(server);

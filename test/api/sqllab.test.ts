@@ -7,6 +7,8 @@ import { startLocalCloud, type LocalCloud } from '../support/localCloud';
 import { vegaDataDir } from '../../functions/engines/duckdb/examples';
 import { client, newClientId, type Json } from './sqllabHelpers';
 import { grantDatabases } from './permissionHelpers';
+import { until } from '../support/until';
+import { runsHere } from '../../functions/sqllab/runner';
 
 const carsCount = (JSON.parse(readFileSync(join(vegaDataDir(), 'cars.json'), 'utf8')) as unknown[]).length;
 
@@ -128,7 +130,9 @@ describe('SQL Lab API', () => {
     it('stops a sync query right after Run, before its record is written', async () => {
       const clientId = newClientId('early');
       const running = execute(gamma, { database_id: 1, sql: 'SELECT sum(a.range * b.range) FROM range(100000000) a, range(100000) b', client_id: clientId });
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // The run has started in this process; its record follows only after DEFER_STORE_MS.
+      const gammaId = (await call('/api/v1/me/', { token: gamma })).body.result.id as number;
+      await until(() => runsHere({ user_id: gammaId, client_id: clientId }), `the run of ${clientId}`);
       expect(await call('/api/v1/query/stop', { method: 'POST', token: gamma, json: { client_id: clientId } })).toMatchObject({ status: 200, body: { result: 'OK' } });
       const res = await running;
       expect(res.body).toMatchObject({ status: 'stopped', query: { id: clientId, state: 'stopped' } });
@@ -229,7 +233,8 @@ describe('SQL Lab API', () => {
       expect(answers.map((a) => a.status).sort()).toEqual([...Array(25).fill(200), ...Array(25).fill(202)]);
       const finals = await Promise.all(runs.map((r) => waitForState(r.token, r.clientId, ['success', 'failed'], 120_000)));
       expect(finals.every((f) => f.state === 'success')).toBe(true);
-    });
+      // 50 scans of flights_3m: as long as the waits above allow on a loaded machine, not the file's 60 s.
+    }, 240_000);
 
     it('sends a message that keeps failing to the DLQ and ends its query failed with ASYNC_WORKERS_ERROR', async () => {
       const { insertDatabase } = await import('../../functions/databases/repository');
@@ -272,9 +277,12 @@ describe('SQL Lab API', () => {
       const { handler } = await import('../../functions/handlers/scheduler');
       // The rule's next tick, without waiting for the wall clock to reach it.
       const out = await handler({ time: new Date(Date.now() + 61_000).toISOString() });
-      // The local cloud's own every-minute tick may have claimed the run first; either way one run exists.
-      const since = await call(`/api/v1/query/updated_since?${q({ last_updated_ms: 0 })}`, { token: gamma });
-      const runs = (since.body.result as Json[]).filter((x) => x.tab === 'Scheduled cars');
+      // The local cloud's own every-minute tick may have claimed the run first (its record may then
+      // still be on the way); either way exactly one run comes to exist.
+      const scheduledRuns = async () =>
+        ((await call(`/api/v1/query/updated_since?${q({ last_updated_ms: 0 })}`, { token: gamma })).body.result as Json[]).filter((x) => x.tab === 'Scheduled cars');
+      await until(async () => (await scheduledRuns()).length > 0, 'the scheduled run', 30_000);
+      const runs = await scheduledRuns();
       expect(runs).toHaveLength(1);
       expect(out.started.length <= 1).toBe(true);
       const done = await waitForState(gamma, runs[0].id, ['success', 'failed']);

@@ -53,7 +53,7 @@ describe('app shell', () => {
     await mainNav(page).waitFor();
     await expect.poll(() => page.title()).toBe('SQL Lab · Sqlscape');
     await expect.poll(() => page.getByRole('link', { name: 'Charts' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'SQL' }).click();
+    await page.getByRole('button', { name: 'SQL', exact: true }).click();
     const items = await page.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
     await page.keyboard.press('Escape');

@@ -7,13 +7,14 @@ import { API_FUNCTION_TIMEOUT_SECONDS, BUCKETS, FUNCTION_ENV, QUEUES, TABLES } f
 import { routes } from '../../shared/routes/index';
 import { API_THROTTLE } from '../../infra/aws/ApiStack';
 import { CREDENTIAL_HEADER } from '../../functions/platform/auth/credentialHeader';
-import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, PASSWORD_SEAL_STUB_MODULES, synthApp } from './synthApp';
+import { actionsOf, ENGINE_STUB_MODULES, functionIdOf, PASSWORD_SEAL_STUB_MODULES } from './synthApp';
+import { synthesized, type Synthesized } from './synthesized';
 
-let t: Awaited<ReturnType<typeof synthApp>>['templates'];
+let t: Synthesized['templates'];
 let warnings: string[];
 
 beforeAll(async () => {
-  ({ templates: t, warnings } = await synthApp());
+  ({ templates: t, warnings } = await synthesized('app'));
 });
 
 /** The template holding a module's function: the HTTP functions' stack, else the workers'. */

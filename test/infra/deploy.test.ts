@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { outputsSummary, planSummary } from '../../infra/aws/deploy/plan';
 import { deployedWebUrl } from '../../infra/aws/deploy/outputs';
 import { FUNCTION_ENV } from '../../shared/resources/index';
-import { synthApp } from './synthApp';
+import { SYNTH_WEBAPP_URL } from './synthApp';
+import { synthesized } from './synthesized';
 
 let templates: Record<string, Template>;
-const WEBAPP_URL = 'https://bi.example.com';
+const WEBAPP_URL = SYNTH_WEBAPP_URL;
 
 beforeAll(async () => {
-  templates = (await synthApp({ withWebDist: true, webappUrl: WEBAPP_URL })).templates;
+  templates = (await synthesized('webappUrl')).templates;
 });
 
 const outputsOf = (t: Template) => Object.keys((t.toJSON().Outputs ?? {}) as Record<string, unknown>);

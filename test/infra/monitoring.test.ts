@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_5XX_RATE_PERCENT, queueAgeThresholdSeconds, ROUTE_P95_THRESHOLD_MS } from '../../infra/aws/monitoring/alarms';
 import { METRICS, QUEUES, SCHEDULES, TABLES, WEBSOCKET_HANDLERS } from '../../shared/resources/index';
 import { handlerModules } from '../../shared/routes/index';
-import { functionIdOf, importedId, synthApp } from './synthApp';
+import { functionIdOf, importedId } from './synthApp';
+import { synthesized } from './synthesized';
 
 let api: Template;
 let stateful: Template;
@@ -15,7 +16,7 @@ let schedule: Template;
 let realtime: Template;
 
 beforeAll(async () => {
-  ({ api, stateful, handlers, workers, schedule, realtime } = (await synthApp()).templates);
+  ({ api, stateful, handlers, workers, schedule, realtime } = (await synthesized('app')).templates);
 });
 
 type Props = Record<string, any>;

@@ -7,12 +7,12 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeWildcardGrants } from '../../infra/aws/wildcardGrantsNag';
-import { synthApp } from './synthApp';
+import { synthesized } from './synthesized';
 
 let report: PolicyValidationPluginReport;
 
 beforeAll(async () => {
-  report = (await synthApp({ nag: true, withWebDist: true })).nag!;
+  report = (await synthesized('app')).nag!;
 });
 
 const errorsOf = (r: PolicyValidationPluginReport) => r.violations.filter((v) => v.severity?.toLowerCase() !== 'warning');

@@ -9,12 +9,13 @@ import { BUCKETS, EXAMPLES, FUNCTION_ENV, QUEUES, SCHEDULES, TABLES, visibilityT
 import { StatefulStack } from '../../infra/aws/StatefulStack';
 import { DEAD_LETTER_MAX_CONCURRENCY } from '../../infra/aws/WorkersStack';
 import { ROLES } from '../../shared/security/roles';
-import { functionIdOf, synthApp } from './synthApp';
+import { functionIdOf } from './synthApp';
+import { synthesized, type Synthesized } from './synthesized';
 
-let t: Awaited<ReturnType<typeof synthApp>>['templates'];
+let t: Synthesized['templates'];
 
 beforeAll(async () => {
-  t = (await synthApp()).templates;
+  t = (await synthesized('app')).templates;
 });
 
 type Props = Record<string, any>;

@@ -53,6 +53,19 @@ export interface SynthOptions {
   realHandlers?: boolean;
 }
 
+/** The address the deploy test gives `-c webappUrl`. */
+export const SYNTH_WEBAPP_URL = 'https://bi.example.com';
+
+/**
+ * The apps the infra files read, synthesized once per run (globalSynth.ts): 'app' with the web assets
+ * and cdk-nag's report and no webappUrl (the default links), 'webappUrl' with `-c webappUrl`.
+ */
+export const SYNTH_VARIANTS = {
+  app: { withWebDist: true, nag: true },
+  webappUrl: { withWebDist: true, webappUrl: SYNTH_WEBAPP_URL },
+} satisfies Record<string, SynthOptions>;
+export type SynthVariant = keyof typeof SYNTH_VARIANTS;
+
 export async function synthApp(options: SynthOptions = {}) {
   // Under the repository, so the stubs resolve the project's node_modules.
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });

@@ -7,17 +7,17 @@ import { apiRoutes, deployedRouteKey } from '../../infra/aws/httpRoutes';
 import { WEBSOCKET_STAGE } from '../../infra/aws/RealtimeStack';
 import { apiPathPatterns, rewritesToIndex, SPA_REWRITE_FUNCTION, WEBSOCKET_PATH, webSocketRewriteFunction } from '../../infra/aws/webPaths';
 import { routes, type RouteDef } from '../../shared/routes/index';
-import { synthApp } from './synthApp';
+import { synthesized, type Synthesized } from './synthesized';
 import { CREDENTIAL_FUNCTION } from '../../infra/aws/authorizer';
 
 // CloudFront's managed policy ids (documented constants).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-let web: Awaited<ReturnType<typeof synthApp>>['templates']['web'];
+let web: Synthesized['templates']['web'];
 
 beforeAll(async () => {
-  web = (await synthApp({ withWebDist: true })).templates.web;
+  web = (await synthesized('app')).templates.web;
 });
 
 type Props = Record<string, any>;

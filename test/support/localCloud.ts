@@ -1,5 +1,8 @@
 // The local cloud for API and e2e tests: the same stack as `npm start`, in this process, on free ports
 // and a fresh temporary data folder, with the examples database built once per checkout and copied.
+// Every call starts a cloud of its own (emulators, tables, queues, seed): in the warm worker processes
+// the api and e2e files share (test/support/workerPerFile.ts) that takes a fraction of a second, so a
+// file that restarts a cloud or kills one needs no special option.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -55,6 +58,12 @@ function removeStaleExamples(current: string) {
   }
 }
 
+// Clouds of this worker process not stopped yet, on globalThis as the project's modules are loaded
+// afresh per file: the next file's setup (workerPerFile.ts) stops what a file left running, e.g. when
+// its afterAll timed out, before that cloud's late stop could undo the next cloud's environment.
+const OPEN_CLOUDS = Symbol.for('sqlscape.test.openClouds');
+const openClouds = ((globalThis as { [OPEN_CLOUDS]?: Set<() => Promise<void>> })[OPEN_CLOUDS] ??= new Set());
+
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const ownDir = !options.dataDir;
@@ -81,6 +90,21 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     log: process.env.LOCAL_CLOUD_LOG === '1' ? (line) => console.log(`[local] ${line}`) : undefined,
   });
 
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      try {
+        await stack.stop();
+        // The worker process outlives this cloud: the DuckDB files and pools its queries opened go with it.
+        const { closeAllEngines } = await import('../../functions/databases/engines');
+        await closeAllEngines();
+        if (ownDir) await rm(dataDir, { recursive: true, force: true });
+      } finally {
+        openClouds.delete(stop);
+      }
+    })());
+  openClouds.add(stop);
+
   return {
     url: stack.url,
     wsUrl: stack.wsUrl,
@@ -98,9 +122,6 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${text}`);
       return (JSON.parse(text) as { access_token: string }).access_token;
     },
-    async stop() {
-      await stack.stop();
-      if (ownDir) await rm(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

@@ -1,9 +1,11 @@
-// Real Chromium for e2e tests: the Debian package driven by playwright-core, one fresh profile per
-// launch so tests never share local storage (tokens, editor state) or caches.
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+// Real Chromium for e2e tests: the Debian package driven by playwright-core. One Chromium per worker
+// process, launched on first use and kept for the files that follow (test/support/workerPerFile.ts);
+// every launchBrowser() gets a context of its own, so tests never share cookies, local storage (tokens,
+// editor state) or caches.
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,27 +24,36 @@ export const CHROMIUM_ARGS = [
 
 export interface TestBrowser {
   context: BrowserContext;
-  userDataDir: string;
   newPage(): Promise<Page>;
   close(): Promise<void>;
 }
 
+// On globalThis: the project's modules are loaded afresh for every file, the worker's Chromium is not.
+const WORKER_CHROMIUM = Symbol.for('sqlscape.e2e.chromium');
+const holder = globalThis as { [WORKER_CHROMIUM]?: Promise<Browser> };
+
+/** This worker's Chromium, launched on first use and again if it went away. */
+function workerChromium(): Promise<Browser> {
+  const running = holder[WORKER_CHROMIUM];
+  if (running) return running;
+  const launching = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  holder[WORKER_CHROMIUM] = launching;
+  launching.then(
+    (browser) => browser.on('disconnected', () => holder[WORKER_CHROMIUM] === launching && delete holder[WORKER_CHROMIUM]),
+    () => holder[WORKER_CHROMIUM] === launching && delete holder[WORKER_CHROMIUM],
+  );
+  return launching;
+}
+
+/** A new context of the worker's Chromium (a fresh profile: no cookies, storage or cache). */
 export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<TestBrowser> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'sqlscape-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: options.viewport ?? { width: 1440, height: 900 },
-  });
+  let browser = await workerChromium();
+  if (!browser.isConnected()) browser = await workerChromium();
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
   return {
     context,
-    userDataDir,
     newPage: () => context.newPage(),
-    async close() {
-      await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }
 

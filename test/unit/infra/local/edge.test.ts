@@ -121,13 +121,14 @@ describe('local AWS edge', () => {
   it('long-polls: a waiting receive returns as soon as a message is sent', async () => {
     const sqs = new SQSClient({ region, endpoint: edge.url, credentials });
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'gateway-test-longpoll' }));
-    const started = Date.now();
     const waiting = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => edge.pendingReceives() === 1, 'the receive to long-poll');
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'wake up' }));
-    const out = await waiting;
-    expect(out.Messages?.[0]?.Body).toBe('wake up');
-    expect(Date.now() - started).toBeLessThan(5000);
+    // The send woke the waiting receive, which took the message before the send answered: a receive
+    // sent now finds nothing (were the poll left to its 20 s deadline, this one would take it).
+    expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 0 }))).Messages ?? []).toEqual([]);
+    expect((await waiting).Messages?.[0]?.Body).toBe('wake up');
+    expect(edge.pendingReceives()).toBe(0);
   });
 
   it('fails a batch whose worker outlives its timeout, so the message is delivered again', async () => {

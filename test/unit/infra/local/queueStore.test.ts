@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueueStore, SqsError } from '../../../../infra/local/sqs/queueStore';
 import { md5OfMessageAttributes } from '../../../../infra/local/sqs/md5';
 
@@ -73,15 +73,23 @@ describe('local SQS queue', () => {
     expect(got.find((m) => m.messageId !== inFlight.messageId)!.receiveCount).toBe(1);
   });
 
-  it('long-polls until a message becomes visible', async () => {
-    const { store } = newStore();
-    const q = store.create('q');
-    q.send('later', { delaySeconds: 1 });
-    const started = Date.now();
-    const got = await q.receive({ waitSeconds: 5 });
-    expect(got).toHaveLength(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(Date.now() - started).toBeLessThan(3000);
+  it('long-polls until a message becomes visible, not until its deadline', async () => {
+    // A fake clock: the delay and the poll's deadline pass only as the test advances time.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const { store } = newStore();
+      const q = store.create('q');
+      q.send('later', { delaySeconds: 1 });
+      let got: Awaited<ReturnType<typeof q.receive>> | undefined;
+      const receiving = q.receive({ waitSeconds: 20 }).then((messages) => (got = messages));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(got).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await receiving;
+      expect(got!.map((m) => m.body)).toEqual(['later']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects oversized bodies and unknown queues', () => {
