@@ -10,8 +10,7 @@ import { getUserById } from '../platform/users';
 import { reportDataSource } from './dataSource';
 import { deliverReport } from './deliver/deliver';
 import type { ReportRunDeps } from './execute';
-import { renderChartReport, renderDashboardReport, type ReportFormat } from './render/renderReport';
-import type { ReportNativeFilter } from './render/nativeFilters';
+import { renderChartReport, renderDashboardReport, type ReportFormat, type ReportNativeFilter } from './render/renderReport';
 import type { ReportRecord } from './repository';
 
 const ALERT_ROW_LIMIT = 2;

@@ -215,7 +215,7 @@ describe('scheduled report delivery', () => {
       'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-1'], meta: {} },
       'CHART-1': { id: 'CHART-1', type: 'CHART', children: [], meta: { chartId, width: 12, height: 50, sliceName: 'Cars by origin' } },
     };
-    const nativeFilter = { id: 'NATIVE_FILTER-origin', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId: await findChartDataset(), column: { name: 'Origin' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
+    const nativeFilter = { id: 'NATIVE_FILTER-origin', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', controlValues: {}, defaultDataMask: { filterState: { value: null } }, cascadeParentIds: [], targets: [{ datasetId: await findChartDataset(), column: { name: 'Origin' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
     const dash = await call('/api/v1/dashboard/', {
       method: 'POST',
       token,
