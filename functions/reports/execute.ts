@@ -10,6 +10,7 @@ import type { ReportRunMessage } from './schedule';
 import { AlertQueryError, evaluateAlert, inGracePeriod, MESSAGES } from './states';
 import { clearWorking, markWorking } from './working';
 import { nextId } from '../ports/counters';
+import { DAY_MS } from '../../shared/timeRange/calendar';
 
 export interface AlertResult {
   columns: string[];
@@ -24,7 +25,6 @@ export interface ReportRunDeps {
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const DAY_MS = 86_400_000;
 
 /** When the alert last sent (its newest Success log), for the grace period. */
 async function lastSent(ports: Ports, reportId: number): Promise<number | null> {
