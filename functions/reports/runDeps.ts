@@ -37,7 +37,7 @@ export const reportRunDeps: ReportRunDeps = {
     if (!report.chart_id) throw new Error('The report has neither a chart nor a dashboard');
     return renderChartReport(source, report.chart_id, report.report_format as ReportFormat, report.custom_width ?? undefined);
   },
-  deliver: (_ports, report, content) => deliverReport(report, content),
+  deliver: (_ports, report, content, alert) => deliverReport(report, content, alert),
   async alertQuery(ports, report) {
     const db = report.database_id === null ? null : await findDatabase(ports, report.database_id);
     if (!db) throw new Error('The alert\'s database does not exist');
