@@ -6,17 +6,14 @@
 // Only the user who kept the view may draw it; a file too large for the answer goes by link (screenshotFile.ts).
 import { notFound } from '../../shared/errors';
 import type { DashboardPermalinkBody } from '../../shared/routes/dashboards';
-import { extraFormDataForChart, type ChartFilterContext, type DataMaskMap, type FilterConfigItem } from '../../shared/dashboard/filters/index';
-import { chartIdsOf, type Layout } from '../../shared/dashboard/layout/index';
+import type { DataMaskMap } from '../../shared/dashboard/filters/index';
 import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
 import type { Ports } from '../ports/index';
 import { getOwnedValue, storeValue } from '../platform/kv';
 import { reportDataSource } from '../reports/dataSource';
-import type { ExtraFormData } from '../reports/render/nativeFilters';
 import { renderDashboardReport } from '../reports/render/renderReport';
 import { readableDashboard } from './access';
-import type { DashboardRecord } from './repository';
 import { deliverScreenshot, type ScreenshotLink } from './screenshotFile';
 
 const SCREENSHOT_KIND = 'dashboard_screenshot';
@@ -59,42 +56,13 @@ async function storedState(ports: Ports, user: Identity, key: string, pk: number
   return stored.state;
 }
 
-const parse = (text: string | null): Record<string, unknown> => {
-  try {
-    const value = text ? JSON.parse(text) : null;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
-
-/** Each placed chart's extra form data from the data mask, by the same rules the browser applies. */
-export function extraFormDataByChart(dashboard: DashboardRecord, dataMask: DataMaskMap): Map<number, ExtraFormData> {
-  // Components only (position_json also holds DASHBOARD_VERSION_KEY), as the page reads it.
-  const layout = Object.fromEntries(Object.entries(parse(dashboard.position_json)).filter(([, v]) => v && typeof v === 'object' && Array.isArray((v as { children?: unknown }).children))) as Layout;
-  const meta = parse(dashboard.json_metadata);
-  const ctx: ChartFilterContext = {
-    layout,
-    filters: (meta.native_filter_configuration as FilterConfigItem[] | undefined) ?? [],
-    dataMask,
-    crossFiltersEnabled: meta.cross_filters_enabled !== false,
-    chartConfiguration: (meta.chart_configuration as ChartFilterContext['chartConfiguration'] | undefined) ?? {},
-    globalScope: (meta.global_chart_configuration as { scope?: ChartFilterContext['globalScope'] } | undefined)?.scope,
-  };
-  const out = new Map<number, ExtraFormData>();
-  for (const chartId of new Set([...chartIdsOf(layout), ...dashboard.slice_ids])) {
-    out.set(chartId, extraFormDataForChart(chartId, ctx).extraFormData as ExtraFormData);
-  }
-  return out;
-}
-
 export async function dashboardScreenshot(ports: Ports, user: Identity, pk: number, key: string, format: 'png' | 'pdf'): Promise<RawResponse | ScreenshotLink> {
   const state = await storedState(ports, user, key, pk);
   const dashboard = await readableDashboard(ports, user, pk);
   const rendered = await renderDashboardReport(reportDataSource(ports, user), dashboard.id, {
     format: format === 'pdf' ? 'PDF' : 'PNG',
     activeTabs: state.activeTabs.length ? state.activeTabs : undefined,
-    extraFormDataByChart: extraFormDataByChart(dashboard, state.dataMask),
+    dataMask: state.dataMask,
   });
   return deliverScreenshot(ports, { userId: user.userId, dashboardId: dashboard.id, cacheKey: key }, rendered);
 }

@@ -6,6 +6,7 @@ import { computeResults, prepareChartData, type ChartDataDeps } from '../charts/
 import { queryCompiler } from '../charts/data/compiler';
 import { toCsv } from '../charts/data/formats';
 import { chartFormData } from '../charts/present';
+import type { ChartRecord } from '../charts/repository';
 import { readableChart } from '../charts/service';
 import { readableDashboard } from '../dashboards/access';
 import { engineFor } from '../databases/engines';
@@ -14,18 +15,23 @@ import type { Ports } from '../ports/index';
 import { getPlugin } from '../../shared/viz/registry';
 import type { ChartDataResponseResult, FormData } from '../../shared/viz/types';
 import { fromVizProps } from './render/fromVizProps';
-import type { ExtraFormData, NativeFilterConfig } from './render/nativeFilters';
+import type { ExtraFormData } from '../../shared/dashboard/filters/index';
 import type { DashboardSource } from './render/sources';
 import type { TableData } from './render/tableSvg';
 
 const deps: ChartDataDeps = { compiler: queryCompiler, engineFor };
 
-async function chartResults(ports: Ports, user: Identity, chartId: number, extraFormData?: ExtraFormData) {
-  const chart = await readableChart(ports, user, chartId);
+/** The chart data request the renderer makes for a chart: its plugin's buildQuery over its form data and the extra form data its filters give it. */
+export function chartQuery(chart: ChartRecord, extraFormData?: ExtraFormData) {
   const plugin = getPlugin(chart.viz_type);
   if (!plugin) throw new Error(`The visualization type ${chart.viz_type} is not supported`);
   const formData: FormData = { ...chartFormData(chart), viz_type: chart.viz_type, ...(extraFormData ? { extra_form_data: extraFormData } : {}) } as FormData;
-  const context = plugin.buildQuery(formData);
+  return { plugin, formData, context: plugin.buildQuery(formData) };
+}
+
+async function chartResults(ports: Ports, user: Identity, chartId: number, extraFormData?: ExtraFormData) {
+  const chart = await readableChart(ports, user, chartId);
+  const { plugin, formData, context } = chartQuery(chart, extraFormData);
   const prepared = await prepareChartData(ports, user, context, { sync: true, sliceId: chart.id }, deps);
   const results = await computeResults(ports, prepared, false, deps);
   const failed = results.find((r) => (r as QueryResult & { error?: string | null }).error);
@@ -52,19 +58,17 @@ export function reportDataSource(ports: Ports, user: Identity, size = { width: 8
     },
     async dashboard(dashboardId) {
       const d = await readableDashboard(ports, user, dashboardId);
-      const parse = (text: string | null) => {
-        try {
-          return text ? (JSON.parse(text) as Record<string, unknown>) : null;
-        } catch {
-          return null;
-        }
-      };
-      const metadata = parse(d.json_metadata) ?? {};
+      let metadata: unknown = null;
+      try {
+        metadata = d.json_metadata ? JSON.parse(d.json_metadata) : null;
+      } catch {
+        // Unreadable metadata: no filters, as the page shows it.
+      }
       return {
         title: d.dashboard_title,
-        position: parse(d.position_json),
+        position: d.position_json,
         charts: d.slice_ids.map((id) => ({ id })),
-        nativeFilters: (metadata.native_filter_configuration as NativeFilterConfig[] | undefined) ?? [],
+        metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {},
       };
     },
   };

@@ -10,6 +10,8 @@ import type { ReportRunMessage } from './schedule';
 import { AlertQueryError, evaluateAlert, inGracePeriod, MESSAGES } from './states';
 import { clearWorking, markWorking } from './working';
 import { nextId } from '../ports/counters';
+import { DAY_MS } from '../../shared/timeRange/calendar';
+import type { AlertOutcome } from './deliver/content';
 
 export interface AlertResult {
   columns: string[];
@@ -19,12 +21,11 @@ export interface AlertResult {
 /** What a run needs from rendering, delivery and the alert's database (wired in runDeps.ts). */
 export interface ReportRunDeps {
   render(ports: Ports, report: ReportRecord): Promise<RenderedReport>;
-  deliver(ports: Ports, report: ReportRecord, content: RenderedReport): Promise<void>;
+  deliver(ports: Ports, report: ReportRecord, content: RenderedReport, alert?: AlertOutcome): Promise<void>;
   alertQuery(ports: Ports, report: ReportRecord): Promise<AlertResult>;
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const DAY_MS = 86_400_000;
 
 /** When the alert last sent (its newest Success log), for the grace period. */
 async function lastSent(ports: Ports, reportId: number): Promise<number | null> {
@@ -76,7 +77,7 @@ export async function runReport(ports: Ports, message: ReportRunMessage, deps: R
       const { value, triggered, rowJson } = evaluateAlert(columns, rows, validator);
       if (!triggered) return end({ state: 'Not triggered', value, value_row_json: rowJson });
       if (inGracePeriod(await lastSent(ports, report.id), report.grace_period, start)) return end({ state: 'On Grace', value, value_row_json: rowJson });
-      await deps.deliver(ports, report, await deps.render(ports, report));
+      await deps.deliver(ports, report, await deps.render(ports, report), { validator, value });
       return end({ state: 'Success', value, value_row_json: rowJson });
     }
     await deps.deliver(ports, report, await deps.render(ports, report));

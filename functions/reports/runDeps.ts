@@ -10,8 +10,7 @@ import { reportDataSource } from './dataSource';
 import { deliverReport } from './deliver/deliver';
 import { planAlertSql } from './validateTargets';
 import type { ReportRunDeps } from './execute';
-import { renderChartReport, renderDashboardReport, type ReportFormat } from './render/renderReport';
-import type { ReportNativeFilter } from './render/nativeFilters';
+import { renderChartReport, renderDashboardReport, type ReportFormat, type ReportNativeFilter } from './render/renderReport';
 import type { ReportRecord } from './repository';
 
 const ALERT_ROW_LIMIT = 2;
@@ -38,7 +37,7 @@ export const reportRunDeps: ReportRunDeps = {
     if (!report.chart_id) throw new Error('The report has neither a chart nor a dashboard');
     return renderChartReport(source, report.chart_id, report.report_format as ReportFormat, report.custom_width ?? undefined);
   },
-  deliver: (_ports, report, content) => deliverReport(report, content),
+  deliver: (_ports, report, content, alert) => deliverReport(report, content, alert),
   async alertQuery(ports, report) {
     const db = report.database_id === null ? null : await findDatabase(ports, report.database_id);
     if (!db) throw new Error('The alert\'s database does not exist');

@@ -9,8 +9,8 @@ import type { Identity } from '../http/identity';
 import type { Ports } from '../ports/index';
 import { relatedLoader } from './present';
 import { listSavedQueryRecords } from './repository';
+import { VIEW } from './service';
 
-const VIEW = 'SavedQuery';
 const PERMISSIONS = ['can_read', 'can_write', 'can_export'];
 const EDITABLE = ['db_id', 'description', 'label', 'catalog', 'schema', 'sql', 'template_parameters', 'extra_json', 'schedule_info'];
 const FILTERS = {

@@ -25,7 +25,7 @@ import { planSchedule } from './schedule';
 import { selectColumns } from '../lists/select';
 import { dropObjectTags, syncSystemTags } from '../tags/systemTags';
 
-const VIEW = 'SavedQuery';
+export const VIEW = 'SavedQuery';
 const savedQueryNotFound = () => notFound('Saved query not found');
 
 const readsAll = readsAllSavedQueries;

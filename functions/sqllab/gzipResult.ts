@@ -22,7 +22,7 @@ const gunzipAsync = promisify(gunzip);
 /** Results smaller than this are compressed in one call at the end; larger ones while they arrive. */
 export const STREAM_FROM_CHARS = 256 * 1024;
 /** Below this many characters compressing inline is cheaper than a thread-pool round trip. */
-const INLINE_COMPRESS_CHARS = 64 * 1024;
+export const INLINE_COMPRESS_CHARS = 64 * 1024;
 
 /** The success payload's text before its rows: `{"status":"success","columns":…,"data":[` (payload.ts's layout). */
 export function payloadHead(columns: ResultColumn[]): string {

@@ -13,7 +13,7 @@ import type { ResultColumn } from '../engines/types';
 import type { Ports } from '../ports/index';
 import { toQueryDict, type QueryRecord } from '../queries/record';
 import { getResultObject, putResultObject } from './resultStore';
-import { compressText, envelopeOpen, gunzipText, gzipSize, storedObject, splitStoredObject, type GzipResultStream } from './gzipResult';
+import { INLINE_COMPRESS_CHARS, compressText, envelopeOpen, gunzipText, gzipSize, storedObject, splitStoredObject, type GzipResultStream } from './gzipResult';
 
 export { resultsBlobKey } from './resultStore';
 
@@ -60,9 +60,6 @@ export const resultRows = (result: { rows: Record<string, unknown>[]; json?: Jso
   result.json ?? result.rows;
 
 export const rowCount = (rows: Record<string, unknown>[] | JsonRows) => (isJsonRows(rows) ? rows.count : rows.length);
-
-/** Below this many characters compressing inline is cheaper than a thread-pool round trip. */
-const INLINE_COMPRESS_CHARS = 64 * 1024;
 
 const compress = (text: string) =>
   text.length <= INLINE_COMPRESS_CHARS

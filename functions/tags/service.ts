@@ -19,9 +19,9 @@ import { tagList } from './listResource';
 import { TAG_SHOW_COLUMNS, toTagDict } from './present';
 import { claimTagName, deleteTagAndTaggings, findTag, findTagByName, putTag, releaseTagName, type TagRecord } from './repository';
 import { customTagNamed, checkTagName } from './customTags';
-import { setTagObjects, tagObjectsOf } from './tagging';
+import { VIEW, setTagObjects, tagObjectsOf } from './tagging';
 
-export const VIEW = 'Tag';
+export { VIEW };
 
 export const tagNotFound = () => notFound('Not found');
 

@@ -19,7 +19,7 @@ import {
   type TagRecord, type TaggedRef,
 } from './repository';
 
-const VIEW = 'Tag';
+export const VIEW = 'Tag';
 
 export function objectTypeOf(value: unknown): TaggableType {
   const type = parseObjectType(value);

@@ -9,7 +9,7 @@ export function unitOf(text: string): CalendarUnit | null {
   return (CALENDAR_UNITS as readonly string[]).includes(unit) ? (unit as CalendarUnit) : null;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const FIXED_MS: Partial<Record<CalendarUnit, number>> = { week: 7 * DAY_MS, day: DAY_MS, hour: 3_600_000, minute: 60_000, second: 1000 };
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

@@ -39,7 +39,7 @@ const source: DashboardSource = {
   chart: async (id) => ({ name: `Chart ${id}`, props: chartFor(id) }),
   csv: async () => Buffer.from(''),
   table: async () => ({ name: 't', table: { columns: [], rows: [] } }),
-  dashboard: async () => ({ title: 'Twelve charts', position, charts: [], nativeFilters: [] }),
+  dashboard: async () => ({ title: 'Twelve charts', position, charts: [], metadata: {} }),
 };
 
 async function time(fn: () => Promise<unknown>, warmup: number, runs: number) {

@@ -8,6 +8,7 @@ import { launchBrowser, loginAs, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { layoutBoxes } from '../../functions/reports/render/dashboardLayout';
+import { layoutFromPosition } from '../../shared/dashboard/layout/index';
 import { e2eSession } from './support/session';
 
 let cloud: LocalCloud;
@@ -77,7 +78,7 @@ describe('dashboard report layout', () => {
         } as Record<string, { x: number; y: number; width: number; height: number }>,
       };
     });
-    const { boxes } = layoutBoxes(position, measured.gridWidth);
+    const { boxes } = layoutBoxes(layoutFromPosition(position), measured.gridWidth);
     for (const [id, seen] of Object.entries(measured.cells)) {
       const drawn = boxes.find((box) => box.componentId === id)!;
       for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(drawn[key] - seen[key]), `${id} ${key}: report ${drawn[key]}, browser ${seen[key]}`).toBeLessThanOrEqual(1);

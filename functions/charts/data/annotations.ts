@@ -21,6 +21,7 @@ import type { Ports } from '../../ports/index';
 import { chartFormData } from '../present';
 import { findChart } from '../repository';
 import { canSeeChart } from '../service';
+import { GenericDataType } from '../../../shared/viz/query/contract';
 
 /** One result of a source chart's query (the parts annotations read). */
 export interface SourceResult {
@@ -32,7 +33,6 @@ export interface SourceResult {
 export type RunSourceChart = (context: ChartDataQueryContext, sliceId: number) => Promise<SourceResult[]>;
 
 const NATIVE_COLUMNS = ['start_dttm', 'end_dttm', 'short_descr', 'long_descr', 'json_metadata'];
-const TEMPORAL = 2;
 
 async function nativeData(ports: Ports, layer: AnnotationLayer) {
   const id = Number(layer.value);
@@ -110,7 +110,7 @@ function shiftValue(value: unknown, shift: Shift | null): unknown {
 
 function asTimeseries(result: SourceResult | undefined, delta: Shift | null): TimeseriesAnnotationSeries[] {
   if (!result) return [];
-  const xIndex = Math.max(0, result.coltypes.indexOf(TEMPORAL));
+  const xIndex = Math.max(0, result.coltypes.indexOf(GenericDataType.Temporal));
   const xKey = result.colnames[xIndex];
   return result.colnames
     .filter((c, i) => c !== xKey && result.coltypes[i] === 0)

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import type { ChartResultFormat } from '../../../shared/schemas/chartData';
 import { raw, type RawResponse } from '../../http/respond';
+import { GenericDataType } from '../../../shared/viz/query/contract';
 
 export interface TabularResult {
   colnames: string[];
@@ -12,7 +13,6 @@ export interface TabularResult {
   data: Record<string, unknown>[];
 }
 
-const TEMPORAL = 2;
 
 function cell(value: unknown, temporal: boolean): unknown {
   if (value === null || value === undefined) return null;
@@ -27,7 +27,7 @@ function csvField(value: unknown): string {
 }
 
 export function toCsv(result: TabularResult): string {
-  const temporal = result.colnames.map((_, i) => result.coltypes[i] === TEMPORAL);
+  const temporal = result.colnames.map((_, i) => result.coltypes[i] === GenericDataType.Temporal);
   const lines = [result.colnames.map(csvField).join(',')];
   for (const row of result.data) lines.push(result.colnames.map((c, i) => csvField(cell(row[c], temporal[i]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
@@ -36,7 +36,7 @@ export function toCsv(result: TabularResult): string {
 export async function toXlsx(result: TabularResult): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Sheet1');
-  const temporal = result.colnames.map((_, i) => result.coltypes[i] === TEMPORAL);
+  const temporal = result.colnames.map((_, i) => result.coltypes[i] === GenericDataType.Temporal);
   sheet.addRow(result.colnames);
   for (const row of result.data) {
     sheet.addRow(result.colnames.map((c, i) => (temporal[i] && typeof row[c] === 'number' ? new Date(row[c] as number) : cell(row[c], false))));

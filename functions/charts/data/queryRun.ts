@@ -9,9 +9,8 @@ import type { CompiledQuery } from '../query/types';
 import { chartCacheKey } from './cache';
 import type { ChartQueryResult, QueryCompiler } from './compiler';
 import { compilerDataset } from './dataset';
+import { SAMPLES_ROW_LIMIT } from '../query/limits';
 
-/** Superset's SAMPLES_ROW_LIMIT. */
-export const SAMPLES_ROW_LIMIT = 1000;
 
 export interface PlannedQuery {
   index: number;

@@ -6,7 +6,7 @@ import type { Identity } from '../../http/identity';
 import type { Ports } from '../../ports/index';
 import { readableChart } from '../service';
 import { computeResults, chartData, prepareChartData, type ChartDataDeps } from './service';
-import { SAMPLES_ROW_LIMIT } from './queryRun';
+import { SAMPLES_ROW_LIMIT } from '../query/limits';
 
 export async function savedChartData(
   ports: Ports,

@@ -11,8 +11,8 @@ import { normalizeQuery, type NormalizedQuery } from './normalize';
 import { seriesLimitJoin } from './seriesLimit';
 import type { CompiledQuery, CompileInput } from './types';
 import { checkRlsClause } from '../../rls/clause';
+import { DTTM_ALIAS } from '../../../shared/viz/query/contract';
 
-export const DTTM_ALIAS = '__timestamp';
 
 async function dimensions(context: CompileContext, query: NormalizedQuery): Promise<ResolvedColumn[]> {
   const unknown = unknownColumnNames(context, query.columns);

@@ -27,13 +27,14 @@ export interface RunChartOptions {
 
 export type ChartQueryResult = ChartDataResponseResult & { sql_rowcount?: number | null };
 
-const DEFAULT_TIMEOUT_MS = 60_000;
+/** How long one chart query may run when its caller sets no limit. */
+const CHART_QUERY_TIMEOUT_MS = 60_000;
 
 async function fetchFrame(engine: Engine, compiled: CompiledQuery, dataset: CompilerDataset, options: RunChartOptions) {
   // The compiled SELECT embeds the virtual dataset's SQL and the chart's custom SQL: it passes the same
   // gate as SQL Lab, read-only, however it was built (annotation layers' source charts run here too).
   await checkUserSql(engine, compiled.sql, { allowDml: false });
-  const result = await engine.run({ sql: compiled.sql, limit: compiled.rowLimit, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: options.signal, schema: dataset.schema ?? null });
+  const result = await engine.run({ sql: compiled.sql, limit: compiled.rowLimit, timeoutMs: options.timeoutMs ?? CHART_QUERY_TIMEOUT_MS, signal: options.signal, schema: dataset.schema ?? null });
   const temporal = [...new Set([...compiled.temporalColumns, ...result.columns.filter((c) => c.type_generic === GENERIC_TYPES.TEMPORAL).map((c) => c.name)])];
   const frame: Frame = { columns: result.columns.map((c) => c.name), rows: toEpochColumns(result.rows, temporal) };
   return { frame, temporal, types: new Map(result.columns.map((c) => [c.name, c.type_generic])) };

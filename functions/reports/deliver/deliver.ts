@@ -4,14 +4,14 @@ import { SupersetError } from '../../../shared/errors';
 import { splitTargets } from '../../../shared/schemas/reportBody';
 import type { RenderedReport } from '../render/renderReport';
 import type { ReportRecord } from '../repository';
-import { notificationContent } from './content';
+import { notificationContent, type AlertOutcome } from './content';
 import { sendEmail } from './email';
 import { withRetries } from './retry';
 import { sendSlack } from './slack';
 import { sendWebhook } from './webhook';
 
-export async function deliverReport(report: ReportRecord, file: RenderedReport): Promise<void> {
-  const content = notificationContent(report, file);
+export async function deliverReport(report: ReportRecord, file: RenderedReport, alert?: AlertOutcome): Promise<void> {
+  const content = notificationContent(report, file, alert);
   const errors: string[] = [];
   for (const r of report.recipients) {
     const cfg = r.recipient_config_json;

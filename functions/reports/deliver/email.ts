@@ -18,7 +18,8 @@ export function emailHtml(c: NotificationContent): string {
   const inline = c.file.format === 'PNG' ? `<p><img src="cid:${INLINE_ID}" alt="${escapeXml(c.name)}" style="max-width:100%"></p>` : '';
   const text = c.file.format === 'TEXT' ? (c.file.html ?? '') : '';
   const failed = c.failedNote ? `<p style="color:#a8071a">${escapeXml(c.failedNote)}</p>` : '';
-  return `<html><body>${c.descriptionHtml}<p><a href="${escapeXml(c.url)}">Explore in Sqlscape</a></p>${failed}${inline}${text}</body></html>`;
+  const alert = c.alertNote ? `<p><strong>${escapeXml(c.alertNote)}</strong></p>` : '';
+  return `<html><body>${alert}${c.descriptionHtml}<p><a href="${escapeXml(c.url)}">Explore in Sqlscape</a></p>${failed}${inline}${text}</body></html>`;
 }
 
 /** The raw MIME message (RFC 5322) with the HTML body, the inline image and the attachment. */

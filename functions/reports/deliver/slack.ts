@@ -6,7 +6,7 @@ import { slackCall as call } from './slackApi';
 import { channelIdFor } from './slackDirectory';
 
 export function slackText(c: NotificationContent): string {
-  return [`*${c.name}*`, c.descriptionText, `<${c.url}|Explore in Sqlscape>`, c.failedNote ?? ''].filter(Boolean).join('\n\n');
+  return [`*${c.name}*`, c.alertNote ?? '', c.descriptionText, `<${c.url}|Explore in Sqlscape>`, c.failedNote ?? ''].filter(Boolean).join('\n\n');
 }
 
 export async function sendSlack(c: NotificationContent, channel: string): Promise<void> {

@@ -21,5 +21,5 @@ export function chartToSvg(chart: RenderableChart, width: number, height: number
 
 /** The height a chart gets in a chart report `width` px wide: tables as tall as their rows. */
 export function chartReportHeight(chart: RenderableChart, width: number): number {
-  return chart.kind === 'table' ? tableNaturalHeight(chart) : Math.round(width * 0.6);
+  return chart.kind === 'table' ? tableNaturalHeight(chart, width) : Math.round(width * 0.6);
 }

@@ -5,11 +5,8 @@
 // items of a column are 8 px apart, heights are in 8 px grid units; one tab of each tab set shows (the
 // chosen one, else the first). test/e2e/reportLayout.test.ts measures the browser against this.
 // Pure: no drawing here.
-import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH } from '../../../shared/dashboard/layout/constants';
+import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, ROOT_ID, type Layout, type LayoutItem } from '../../../shared/dashboard/layout/index';
 
-export { GRID_BASE_UNIT, GRID_COLUMN_COUNT };
-export const DEFAULT_CHART_WIDTH = GRID_DEFAULT_CHART_WIDTH;
-export const DEFAULT_CHART_HEIGHT = GRID_DEFAULT_CHART_HEIGHT;
 /** The horizontal padding of a chart, markdown or column cell (`padding: 0 4px`). */
 export const CELL_INSET = 4;
 /** The gap between the grid's rows and between a column's items (`gap: 8px`). */
@@ -17,23 +14,6 @@ export const STACK_GAP = 8;
 export const HEADER_HEIGHTS = { SMALL_HEADER: 40, MEDIUM_HEADER: 56, LARGE_HEADER: 72 } as const;
 export const DIVIDER_HEIGHT = 32;
 export const TABS_HEIGHT = 48;
-
-export interface LayoutComponent {
-  id: string;
-  type: string;
-  children?: string[];
-  meta?: {
-    width?: number;
-    height?: number;
-    chartId?: number;
-    sliceName?: string;
-    sliceNameOverride?: string;
-    text?: string;
-    code?: string;
-    headerSize?: string;
-  };
-}
-export type PositionJson = Record<string, unknown>;
 
 interface Rect {
   x: number;
@@ -55,33 +35,33 @@ export interface LayoutResult {
   height: number;
 }
 
-function component(position: PositionJson, id: string): LayoutComponent | undefined {
-  const c = position[id];
-  return c && typeof c === 'object' && typeof (c as LayoutComponent).type === 'string' ? (c as LayoutComponent) : undefined;
+function component(layout: Layout, id: string): LayoutItem | undefined {
+  const c: unknown = layout[id];
+  return c && typeof c === 'object' && typeof (c as LayoutItem).type === 'string' ? (c as LayoutItem) : undefined;
 }
 
-/** Layout from position_json for a content area `width` px wide starting at (x0, y0). */
-export function layoutBoxes(position: PositionJson, width: number, opts: { activeTabs?: string[]; x0?: number; y0?: number } = {}): LayoutResult {
+/** Boxes of a dashboard layout for a content area `width` px wide starting at (x0, y0). */
+export function layoutBoxes(layout: Layout, width: number, opts: { activeTabs?: string[]; x0?: number; y0?: number } = {}): LayoutResult {
   const active = new Set(opts.activeTabs ?? []);
   const boxes: LayoutBox[] = [];
   const seen = new Set<string>();
 
-  const children = (c: LayoutComponent) => (c.children ?? []).filter((id) => component(position, id));
+  const children = (c: LayoutItem) => (c.children ?? []).filter((id) => component(layout, id));
   const clampUnits = (units: number, of: number) => Math.max(1, Math.min(of, units));
   /** A child's cell width in a container `w` px wide of `of` columns: charts, markdown and columns take their share, the rest all of it. */
   const cellWidth = (id: string, w: number, of: number) => {
-    const c = component(position, id);
+    const c = component(layout, id);
     if (!c || !['CHART', 'MARKDOWN', 'COLUMN'].includes(c.type)) return w;
     return (w * clampUnits(c.meta?.width ?? of, of)) / of;
   };
 
   /** Places component `id` in a cell at (x, y), `w` px wide; returns the height it takes. */
   function place(id: string, x: number, y: number, w: number): number {
-    const c = component(position, id);
+    const c = component(layout, id);
     if (!c || seen.has(id)) return 0;
     seen.add(id);
     const meta = c.meta ?? {};
-    const card = { x: x + CELL_INSET, y, width: Math.max(0, w - 2 * CELL_INSET), height: (meta.height ?? DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT };
+    const card = { x: x + CELL_INSET, y, width: Math.max(0, w - 2 * CELL_INSET), height: (meta.height ?? GRID_DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT };
     switch (c.type) {
       case 'ROOT':
       case 'GRID':
@@ -119,7 +99,7 @@ export function layoutBoxes(position: PositionJson, width: number, opts: { activ
         const tabs = children(c);
         if (tabs.length === 0) return 0;
         const chosen = Math.max(0, tabs.findIndex((t) => active.has(t)));
-        const labels = tabs.map((t) => component(position, t)?.meta?.text ?? 'Tab title');
+        const labels = tabs.map((t) => component(layout, t)?.meta?.text ?? 'Tab title');
         boxes.push({ kind: 'tabs', componentId: id, labels, active: chosen, x, y, width: w, height: TABS_HEIGHT });
         return TABS_HEIGHT + STACK_GAP + place(tabs[chosen], x, y + TABS_HEIGHT + STACK_GAP, w);
       }
@@ -138,29 +118,7 @@ export function layoutBoxes(position: PositionJson, width: number, opts: { activ
     return h;
   }
 
-  const root = component(position, 'ROOT_ID') ? 'ROOT_ID' : Object.keys(position).find((k) => component(position, k)?.type === 'ROOT');
+  const root = component(layout, ROOT_ID) ? ROOT_ID : Object.keys(layout).find((k) => component(layout, k)?.type === 'ROOT');
   const height = root ? place(root, opts.x0 ?? 0, opts.y0 ?? 0, width) : 0;
   return { boxes, height };
-}
-
-/** The layout a dashboard without position_json gets: its charts in rows of three, default size. */
-export function defaultPosition(charts: { id: number; sliceName?: string }[]): PositionJson {
-  const position: PositionJson = {
-    DASHBOARD_VERSION_KEY: 'v2',
-    ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-    GRID_ID: { id: 'GRID_ID', type: 'GRID', children: [] as string[] },
-  };
-  const grid = position.GRID_ID as LayoutComponent;
-  const perRow = GRID_COLUMN_COUNT / DEFAULT_CHART_WIDTH;
-  charts.forEach((chart, i) => {
-    const rowId = `ROW-${Math.floor(i / perRow)}`;
-    if (i % perRow === 0) {
-      grid.children!.push(rowId);
-      position[rowId] = { id: rowId, type: 'ROW', children: [] };
-    }
-    const chartId = `CHART-${chart.id}`;
-    (position[rowId] as LayoutComponent).children!.push(chartId);
-    position[chartId] = { id: chartId, type: 'CHART', children: [], meta: { chartId: chart.id, sliceName: chart.sliceName, width: DEFAULT_CHART_WIDTH, height: DEFAULT_CHART_HEIGHT } };
-  });
-  return position;
 }

@@ -2,7 +2,8 @@
 // resolved (props or an error); a chart cell shows its name above the chart, as the browser does.
 import { dividerToSvg, errorBoxToSvg, headerToSvg, tabsToSvg } from './blocksSvg';
 import { chartToSvg, type RenderableChart } from './chartSvg';
-import { layoutBoxes, type LayoutBox, type PositionJson } from './dashboardLayout';
+import type { Layout } from '../../../shared/dashboard/layout/index';
+import { layoutBoxes, type LayoutBox } from './dashboardLayout';
 import { markdownToSvg } from './markdownSvg';
 import type { Page, PagePiece } from './page';
 
@@ -18,9 +19,9 @@ export interface FailedChart {
   message: string;
 }
 
-export function dashboardBoxes(position: PositionJson, width: number, activeTabs?: string[]) {
+export function dashboardBoxes(layout: Layout, width: number, activeTabs?: string[]) {
   const inner = width - 2 * PADDING;
-  const { boxes, height } = layoutBoxes(position, inner, { activeTabs, x0: PADDING, y0: PADDING + TITLE_HEIGHT + PADDING });
+  const { boxes, height } = layoutBoxes(layout, inner, { activeTabs, x0: PADDING, y0: PADDING + TITLE_HEIGHT + PADDING });
   return { boxes, height: PADDING + TITLE_HEIGHT + PADDING + height + PADDING };
 }
 

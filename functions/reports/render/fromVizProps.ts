@@ -1,5 +1,6 @@
 // A viz plugin's props (shared/viz/types.ts ChartProps) as something the renderer draws: ECharts
 // options as they are, tables and pivots as tables of formatted cells, big numbers as text. Pure.
+import { bigNumberCaption } from '../../../shared/viz/big_number/caption';
 import type { ChartProps } from '../../../shared/viz/types';
 import type { RenderableChart } from './chartSvg';
 import type { EChartsOption } from './echartsSvg';
@@ -28,8 +29,8 @@ export function fromVizProps(props: ChartProps): RenderableChart {
       return { kind: 'table', columns, rows };
     }
     case 'bigNumber': {
-      const change = props.percentChange === null ? null : `${props.percentChange >= 0 ? '+' : ''}${(props.percentChange * 100).toFixed(1)}%`;
-      const subheader = [props.subheader, props.formattedTimestamp, change].filter(Boolean).join(' · ');
+      const caption = bigNumberCaption(props);
+      const subheader = [caption.subheader, caption.change?.text, caption.timestamp].filter(Boolean).join(' · ');
       return {
         kind: 'bigNumber',
         value: props.bigNumber === null && props.noDataMessage ? props.noDataMessage : props.formattedBigNumber,

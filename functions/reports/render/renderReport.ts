@@ -1,9 +1,9 @@
 // A report's content: a chart (PNG, PDF, CSV or TEXT) or a dashboard (PNG or PDF) rendered on the
 // server from its data. Charts that fail in a dashboard are drawn as error boxes and listed.
 import { chartPage, DEFAULT_CHART_REPORT_WIDTH } from './chartPage';
-import { defaultPosition } from './dashboardLayout';
+import { extraFormDataForChart, filterContextOf, initialDataMask, nativeFiltersOf, reportDataMask, type DataMaskMap, type ExtraFormData, type ReportNativeFilter } from '../../../shared/dashboard/filters/index';
+import { chartIdsOf, countingIds, layoutFromPosition, placeOrphans, type Layout } from '../../../shared/dashboard/layout/index';
 import { dashboardBoxes, dashboardPage, DEFAULT_DASHBOARD_REPORT_WIDTH, type FailedChart, type ResolvedChart } from './dashboardPage';
-import { chartsExtraFormData, type ExtraFormData, type ReportNativeFilter } from './nativeFilters';
 import type { Page } from './page';
 import { pagesToPdf } from './pdf';
 import { pageToPng } from './png';
@@ -68,25 +68,40 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return out;
 }
 
+export type { ReportNativeFilter };
+
 export interface DashboardReportOptions {
   format: 'PNG' | 'PDF';
   width?: number;
   activeTabs?: string[];
+  /** A scheduled report's kept filter values (extra.dashboard.nativeFilters). */
   nativeFilters?: ReportNativeFilter[];
-  /** Each chart's extra form data as the browser computed it from its data mask (wins over nativeFilters). */
-  extraFormDataByChart?: Map<number, ExtraFormData>;
+  /** The data mask the browser showed ("Download as image / PDF"): native filters and cross-filters. */
+  dataMask?: DataMaskMap;
+}
+
+/**
+ * Each chart's extra form data, as the dashboard page gives it: the filters' defaults, under the
+ * report's kept values and the mask handed in, resolved through the filters' and cross-filters' scopes.
+ */
+export function dashboardChartExtras(layout: Layout, metadata: Record<string, unknown>, opts: Pick<DashboardReportOptions, 'nativeFilters' | 'dataMask'>): Map<number, ExtraFormData> {
+  const filters = nativeFiltersOf(metadata);
+  const mask = initialDataMask(filters, { ...reportDataMask(filters, opts.nativeFilters ?? []), ...opts.dataMask });
+  const ctx = filterContextOf(layout, metadata, mask);
+  return new Map(chartIdsOf(layout).map((id) => [id, extraFormDataForChart(id, ctx).extraFormData]));
 }
 
 export async function renderDashboardReport(source: DashboardSource, dashboardId: number, opts: DashboardReportOptions): Promise<RenderedReport> {
   const width = opts.width ?? DEFAULT_DASHBOARD_REPORT_WIDTH;
   const dashboard = await source.dashboard(dashboardId);
-  const position = dashboard.position && Object.keys(dashboard.position).length ? dashboard.position : defaultPosition(dashboard.charts);
-  const layout = dashboardBoxes(position, width, opts.activeTabs);
+  // Orphan ids count up so one dashboard lays out the same on every run.
+  const components = placeOrphans(layoutFromPosition(dashboard.position, dashboard.title), dashboard.charts, countingIds('orphan'));
+  const layout = dashboardBoxes(components, width, opts.activeTabs);
   const chartIds = [...new Set(layout.boxes.flatMap((b) => (b.kind === 'chart' ? [b.chartId] : [])))];
-  const extras = opts.extraFormDataByChart ?? chartsExtraFormData(position, dashboard.nativeFilters, opts.nativeFilters ?? [], chartIds);
+  const extras = dashboardChartExtras(components, dashboard.metadata, opts);
   const resolved = await mapLimited(chartIds, 4, async (id): Promise<[number, ResolvedChart]> => {
     try {
-      const { name, props } = await source.chart(id, { extraFormData: extras.get(id) });
+      const { name, props } = await source.chart(id, { extraFormData: extras.get(id) ?? {} });
       return [id, { ok: true, name, chart: props }];
     } catch (err) {
       const name = dashboard.charts.find((c) => c.id === id)?.sliceName ?? `Chart ${id}`;

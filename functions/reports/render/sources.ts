@@ -1,8 +1,7 @@
 // What rendering needs from the rest of the product, passed in (the report worker wires the chart
 // data service, the viz registry and the dashboard store behind these).
 import type { RenderableChart } from './chartSvg';
-import type { PositionJson } from './dashboardLayout';
-import type { ExtraFormData, NativeFilterConfig } from './nativeFilters';
+import type { ExtraFormData } from '../../../shared/dashboard/filters/index';
 import type { TableData } from './tableSvg';
 
 export interface ChartSource {
@@ -17,8 +16,10 @@ export interface ChartSource {
 export interface DashboardSource extends ChartSource {
   dashboard(dashboardId: number): Promise<{
     title: string;
-    position: PositionJson | null;
+    /** position_json as stored (text or parsed), null without one. */
+    position: string | Record<string, unknown> | null;
     charts: { id: number; sliceName?: string }[];
-    nativeFilters: NativeFilterConfig[];
+    /** json_metadata parsed: native filters, cross-filter scopes. */
+    metadata: Record<string, unknown>;
   }>;
 }

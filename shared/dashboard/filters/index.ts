@@ -10,3 +10,4 @@ export * from './configModal';
 export * from './scopeTree';
 export * from './preselect';
 export * from './valuesQuery';
+export * from './dashboardMask';

@@ -14,3 +14,4 @@ export * from './history';
 export { layoutComponents, parseLayoutJson } from './parse';
 export { validateLayout, chartIdsOf, type LayoutIssue } from './validate';
 export { emptyLayout, layoutOfCharts, toPositionJson } from './defaults';
+export { layoutFromPosition, placeOrphans, countingIds } from './fromPosition';

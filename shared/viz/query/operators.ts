@@ -1,11 +1,10 @@
 // Post-processing steps as Superset's operators (pivot, rolling/cum, compare, resample, rename,
 // contribution, sort, flatten). Each returns a step or undefined when the form does not ask for it.
 import type { FormData } from '../types';
-import type { PostProcessingStep, QueryColumn, QueryObject } from './contract';
+import { DTTM_ALIAS, type PostProcessingStep, type QueryColumn, type QueryObject } from './contract';
 import { ensureArray, getColumnLabel, getMetricLabel, getXAxisLabel, isXAxisSet, isAdhocColumn, toInt } from '../controls/formDataUtils';
 
 export const COMPARISON_TYPES = ['values', 'difference', 'percentage', 'ratio'] as const;
-const DTTM_ALIAS = '__timestamp';
 
 const metricLabels = (query: QueryObject) => ensureArray(query.metrics).map(getMetricLabel);
 

@@ -1,7 +1,7 @@
 // Rows of a pivoted and flattened answer -> one series per column (all but the x axis), as Superset's
 // extractSeries, with the series sort of the "Series Order" controls.
 import type { ChartDataResponseResult } from '../query/contract';
-import { GenericDataType } from '../query/contract';
+import { DTTM_ALIAS, GenericDataType } from '../query/contract';
 
 export interface SeriesPoints {
   name: string;
@@ -10,7 +10,7 @@ export interface SeriesPoints {
 
 export type XAxisKind = 'time' | 'value' | 'category';
 
-export const DTTM_ALIAS = '__timestamp';
+export { DTTM_ALIAS };
 
 export function numberOrNull(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;

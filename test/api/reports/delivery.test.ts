@@ -154,6 +154,33 @@ describe('scheduled report delivery', () => {
     expect([first.result[0].scheduled_dttm, second.result[0].scheduled_dttm].map((t: string) => Date.parse(`${t}Z`)).sort()).toEqual([nextRun, nextRun + 60_000]);
   });
 
+  it('says in the alert email and Slack message which condition fired and with what value', async () => {
+    const { id, nextRun } = await createDue({
+      type: 'Alert',
+      name: 'Too many cars',
+      database: 1,
+      sql: 'SELECT 42 AS cars',
+      validator_type: 'operator',
+      validator_config_json: { op: '>', threshold: 40 },
+      recipients: [
+        { type: 'Email', recipient_config_json: { target: 'alerts@example.com' } },
+        { type: 'Slack', recipient_config_json: { target: '#data-team' } },
+      ],
+    });
+    const before = received.length;
+    await schedulerTick({ time: new Date(nextRun).toISOString() });
+    expect(await waitForLog(id, ['Success', 'Error', 'Not triggered'])).toMatchObject({ state: 'Success', value: 42 });
+    const dir = join(cloud.dataDir, 'ses');
+    const mail = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')))
+      .find((m) => m.subject === '[Alert] Too many cars');
+    const htmlPart = /Content-Type: text\/html; charset=UTF-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([\s\S]*?)\r\n--/.exec(mail.raw)![1];
+    expect(Buffer.from(htmlPart.replace(/\r\n/g, ''), 'base64').toString('utf8')).toContain('Alert triggered: value 42 &gt; 40');
+    const share = received.slice(before).find((r) => r.path === '/slack/files.completeUploadExternal')!;
+    expect(JSON.parse(share.body.toString()).initial_comment).toContain('Alert triggered: value 42 > 40');
+  });
+
   it('ends Error with the provider\'s message when a webhook keeps failing', async () => {
     const { id, nextRun } = await createDue({ name: 'Broken hook', report_format: 'PDF', recipients: [{ type: 'Webhook', recipient_config_json: { target: `${receiverUrl}/hook/broken` } }] });
     await schedulerTick({ time: new Date(nextRun).toISOString() });
@@ -215,7 +242,7 @@ describe('scheduled report delivery', () => {
       'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-1'], meta: {} },
       'CHART-1': { id: 'CHART-1', type: 'CHART', children: [], meta: { chartId, width: 12, height: 50, sliceName: 'Cars by origin' } },
     };
-    const nativeFilter = { id: 'NATIVE_FILTER-origin', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId: await findChartDataset(), column: { name: 'Origin' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
+    const nativeFilter = { id: 'NATIVE_FILTER-origin', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', controlValues: {}, defaultDataMask: { filterState: { value: null } }, cascadeParentIds: [], targets: [{ datasetId: await findChartDataset(), column: { name: 'Origin' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
     const dash = await call('/api/v1/dashboard/', {
       method: 'POST',
       token,

@@ -1,8 +1,8 @@
 // pivot (pandas pivot_table as Superset calls it) and flatten: one row per index tuple (sorted), one
 // column per aggregate and pivot-column value, named "metric, value" (or "value, metric").
+import { NULL_STRING } from '../../../../shared/viz/echarts/dimensions';
 import { aggregator, asList, asRecord, compareValues, keyOf, requireColumns, type Frame, type Row } from './frame';
 
-const NULL_STRING = '<NULL>';
 const SEPARATOR = ', ';
 
 export function pivot(frame: Frame, options: Record<string, unknown>): Frame {

@@ -1,5 +1,6 @@
 // The big number (with its optional trendline under it), drawn by the host as the plugin contract says.
 import type { BigNumberProps } from '../../../../../shared/viz/types';
+import { bigNumberCaption } from '../../../../../shared/viz/big_number/caption';
 import { EChart } from './EChart';
 
 let measureContext: CanvasRenderingContext2D | null | undefined;
@@ -22,7 +23,7 @@ export function BigNumberView({ props, label }: { props: BigNumberProps; label: 
   // The number fills its area's height, but never wider than 90% of the cell, measured in the font it
   // is drawn with (an estimate per character let "284.5" run past both edges).
   const fontSize = Math.max(12, Math.min(area * (props.subheader ? 0.55 : 0.7), fittingFontSize(props.formattedBigNumber, props.width * 0.9)));
-  const change = props.subheader ? null : props.percentChange;
+  const caption = bigNumberCaption(props);
   return (
     <div className="big-number" role="figure" aria-label={label} style={{ width: props.width, height: props.height }}>
       <div className="big-number__main" style={{ height: area }}>
@@ -33,11 +34,9 @@ export function BigNumberView({ props, label }: { props: BigNumberProps; label: 
           <div className="big-number__value" style={{ fontSize: Math.round(fontSize) }}>
             {props.formattedBigNumber}
           </div>
-          {props.subheader && <div style={{ fontSize: Math.round(Math.max(11, fontSize * 0.25)) }}>{props.subheader}</div>}
-          {change !== null && (
-            <div className={change >= 0 ? 'big-number__up' : 'big-number__down'}>{`${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%`}</div>
-          )}
-          {props.formattedTimestamp && <div className="big-number__time">{props.formattedTimestamp}</div>}
+          {caption.subheader && <div style={{ fontSize: Math.round(Math.max(11, fontSize * 0.25)) }}>{caption.subheader}</div>}
+          {caption.change && <div className={caption.change.up ? 'big-number__up' : 'big-number__down'}>{caption.change.text}</div>}
+          {caption.timestamp && <div className="big-number__time">{caption.timestamp}</div>}
         </>
       )}
       </div>

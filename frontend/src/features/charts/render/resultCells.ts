@@ -1,11 +1,11 @@
 // How a chart answer's cell reads in the results tables (data pane, View as table): temporal columns
 // (generic type 2, sent as epoch ms) as 'YYYY-MM-DD HH:MM:SS' UTC as Superset's data pane shows them,
 // nulls as N/A, objects as JSON. Search and copy use the same text, so they match what is shown. Pure.
-const TEMPORAL = 2;
+import { GenericDataType } from '../../../../../shared/viz/query/contract';
 
 export function cellText(value: unknown, coltype?: number): string {
   if (value === null || value === undefined) return 'N/A';
-  if (coltype === TEMPORAL && (typeof value === 'number' || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)))) {
+  if (coltype === GenericDataType.Temporal && (typeof value === 'number' || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)))) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) return date.toISOString().slice(0, 19).replace('T', ' ');
   }

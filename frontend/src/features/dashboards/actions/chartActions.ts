@@ -1,13 +1,10 @@
 // Querying the dashboard's charts: each holder asks when it comes into view (or its tab opens); a
 // refresh asks every loaded chart again (force bypasses the cache), staggered as the spec says.
 import { ref } from 'valtio';
-import { getPlugin } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
 import { api } from '../../../api/client';
-import { ApiError } from '../../../api/ApiError';
-import { fetchChartData } from '../../charts/data/fetchChartData';
-import { chartUpdateFailed, chartUpdateStarted, chartUpdateSucceeded, initialChartState } from '../../charts/state/chartStatus';
-import { annotationQueriesAnswered, annotationQueriesFailed, annotationQueriesStarted, queriedLayerNames } from '../../charts/state/annotationQueries';
+import { runChartQuery } from '../../charts/data/chartRunner';
+import { initialChartState } from '../../charts/state/chartStatus';
 import { dashboardStore } from '../state/dashboardStore';
 import { refreshStaggerMs, refreshStarted, refreshSucceeded } from '../state/dashboardState';
 import { chartExtraFormData } from './filterContext';
@@ -30,41 +27,17 @@ export function chartFormData(chartId: number): FormData {
   return { ...(chart.formData as FormData), ...dashboardColors(), viz_type: chart.vizType, slice_id: chartId, dashboardId: dashboardStore.info?.id, extra_form_data: extraFormData };
 }
 
-const inFlight = new Map<number, AbortController>();
-let runs = 0;
-
 export async function queryChart(chartId: number, force = false): Promise<void> {
-  const chart = dashboardStore.charts[chartId];
   const entry = dashboardStore.chartEntries[chartId];
-  if (!chart || !entry) return;
-  const plugin = getPlugin(chart.vizType);
-  const formData = chartFormData(chartId);
-  const runId = ++runs;
-  const layers = queriedLayerNames(formData);
-  entry.state = annotationQueriesStarted(chartUpdateStarted(entry.state, formData, Date.now()), layers, runId);
-  if (!plugin) {
-    const message = `Unknown visualization type: ${chart.vizType}`;
-    entry.state = annotationQueriesFailed(chartUpdateFailed(entry.state, message, null, Date.now()), layers, runId, new Error(message));
-    return;
-  }
-  inFlight.get(chartId)?.abort();
-  const controller = new AbortController();
-  inFlight.set(chartId, controller);
-  try {
-    const queriesData = await fetchChartData(plugin.buildQuery(formData, { force }), { sliceId: chartId, dashboardId: dashboardStore.info?.id, force, signal: controller.signal });
-    const failed = queriesData.find((q) => q.status === 'failed' || q.error);
-    if (failed) throw new Error(String(failed.error ?? 'An error occurred'));
-    entry.queriesData = ref(queriesData);
-    entry.query = queriesData.map((q) => q.query).filter(Boolean).join('\n\n') || null;
-    entry.state = annotationQueriesAnswered(chartUpdateSucceeded(entry.state, Date.now()), layers, runId, queriesData);
-  } catch (error) {
-    entry.state = annotationQueriesFailed(entry.state, layers, runId, controller.signal.aborted ? new DOMException('aborted', 'AbortError') : error);
-    if (controller.signal.aborted) return;
-    const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'An error occurred';
-    entry.state = chartUpdateFailed(entry.state, message, null, Date.now());
-  } finally {
-    if (inFlight.get(chartId) === controller) inFlight.delete(chartId);
-  }
+  if (!dashboardStore.charts[chartId] || !entry) return;
+  await runChartQuery(`dashboard-chart-${chartId}`, chartFormData(chartId), {
+    state: () => entry.state,
+    setState: (state) => (entry.state = state),
+    answered: (queriesData) => {
+      entry.queriesData = ref(queriesData);
+      entry.query = queriesData.map((q) => q.query).filter(Boolean).join('\n\n') || null;
+    },
+  }, { force, sliceId: chartId, dashboardId: dashboardStore.info?.id });
 }
 
 /** Refresh (force) every chart that has been loaded, staggered over the refresh interval. */

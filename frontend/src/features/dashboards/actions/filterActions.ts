@@ -1,7 +1,7 @@
 // Native filters and cross-filters on the page: the data mask lives in the store; a change re-queries
 // only the charts in its scope (loaded ones; the others pick it up when they load). Native filter
 // values are staged in the bar and applied with "Apply filters"; cross-filters apply at once.
-import { chartsAffectedBy, filterDataMask, type DataMask, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
+import { chartsAffectedBy, filterDataMask, initialDataMask, type DataMask, type FilterConfigItem } from '../../../../../shared/dashboard/filters/index';
 import { filterContext, nativeFilters } from './filterContext';
 
 export { filterContext, nativeFilters, chartExtraFormData } from './filterContext';
@@ -25,12 +25,7 @@ function applied(ids: number[]) {
 
 /** Default values of the filters, and any data mask handed in (a permalink, native_filters_key). */
 export function initDataMask(initial: Record<string, DataMask> = {}) {
-  const mask: Record<string, DataMask> = {};
-  for (const filter of nativeFilters()) {
-    const value = (filter.defaultDataMask?.filterState as FilterState | undefined)?.value;
-    mask[filter.id] = filterDataMask(filter, value ?? null);
-  }
-  dashboardStore.dataMask = { ...mask, ...initial };
+  dashboardStore.dataMask = initialDataMask(nativeFilters(), initial);
   dashboardStore.pendingFilterValues = {};
 }
 

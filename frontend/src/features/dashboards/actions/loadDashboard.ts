@@ -2,7 +2,7 @@
 // run together; charts the layout does not place yet go to a new row at the bottom (Superset's
 // orphaned charts, e.g. one just saved "to this dashboard" from Explore).
 import { ref } from 'valtio';
-import { GRID_DEFAULT_CHART_WIDTH, parseLayoutJson, GRID_ID, ROOT_ID, chartIdsOf, emptyLayout, newComponent, startHistory, type Layout } from '../../../../../shared/dashboard/layout/index';
+import { layoutFromPosition, placeOrphans, startHistory } from '../../../../../shared/dashboard/layout/index';
 import { can, userIsAdmin } from '../../../../../shared/security/permissions';
 import { readUrlDataMask } from './filterStateUrl';
 import { api } from '../../../api/client';
@@ -16,31 +16,6 @@ import { makeId } from './ids';
 import { datasourceMeta, parseJson } from './datasourceMeta';
 import { initDataMask } from './filterActions';
 import type { DataMask } from '../../../../../shared/dashboard/filters/index';
-
-function parseLayout(text: string | null | undefined, title: string): Layout {
-  const layout = parseLayoutJson(text);
-  return Object.keys(layout).length ? layout : emptyLayout(title);
-}
-
-/** Charts on the dashboard that the layout does not place get a row of their own at the bottom. */
-export function placeOrphans(layout: Layout, charts: DashboardChart[]): Layout {
-  const placed = new Set(chartIdsOf(layout));
-  const orphans = charts.filter((c) => !placed.has(c.id));
-  if (!orphans.length || !layout[GRID_ID]) return layout;
-  const next: Layout = { ...layout };
-  const perRow = Math.floor(12 / GRID_DEFAULT_CHART_WIDTH);
-  for (let i = 0; i < orphans.length; i += perRow) {
-    const row = { ...newComponent('ROW', makeId), parents: [ROOT_ID, GRID_ID] };
-    for (const chart of orphans.slice(i, i + perRow)) {
-      const item = { ...newComponent('CHART', makeId, { chartId: chart.id, sliceName: chart.sliceName }), parents: [ROOT_ID, GRID_ID, row.id] };
-      next[item.id] = item;
-      row.children.push(item.id);
-    }
-    next[row.id] = row;
-    next[GRID_ID] = { ...next[GRID_ID], children: [...next[GRID_ID].children, row.id] };
-  }
-  return next;
-}
 
 const newEntry = (): ChartEntry => ({ state: initialChartState(), queriesData: null, query: null });
 
@@ -75,7 +50,7 @@ export async function loadDashboard(idOrSlug: string, shared: SharedState = {}, 
     });
     const metadata = parseJson(d.json_metadata);
     const title = d.dashboard_title ?? '';
-    const layout = placeOrphans(parseLayout(d.position_json, title), chartList);
+    const layout = placeOrphans(layoutFromPosition(d.position_json, title), chartList, makeId);
     dashboardStore.info = {
       id: dash.id,
       title,

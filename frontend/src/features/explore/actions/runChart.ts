@@ -1,17 +1,20 @@
-// Running the chart: the plugin's buildQuery on the current form data, POST /api/v1/chart/data (200 or
-// async 202), and the status machine of spec section 4; Stop aborts and leaves 'stopped'.
+// Running Explore's chart through the charts' one runner (charts/data/chartRunner.ts) with the current
+// form data, keeping the form data's key in the URL; Stop aborts and leaves 'stopped'.
 import { ref } from 'valtio';
-import { getPlugin } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
-import { ApiError } from '../../../api/ApiError';
-import { fetchChartData } from '../../charts/data/fetchChartData';
-import { chartUpdateFailed, chartUpdateStarted, chartUpdateStopped, chartUpdateSucceeded } from '../../charts/state/chartStatus';
-import { annotationQueriesAnswered, annotationQueriesFailed, annotationQueriesStarted, queriedLayerNames } from '../../charts/state/annotationQueries';
+import { runChartQuery, stopChartQuery, type ChartRunTarget } from '../../charts/data/chartRunner';
 import { exploreStore } from '../state/exploreStore';
 import { saveFormDataKey } from './formDataKey';
 
-let inFlight: AbortController | null = null;
-let runs = 0;
+const EXPLORE_CHART = 'explore';
+
+/** Explore's chart: its state, answer and typed errors in the explore store. */
+const exploreTarget: ChartRunTarget = {
+  state: () => exploreStore.chart,
+  setState: (state) => (exploreStore.chart = state),
+  answered: (queriesData) => (exploreStore.queriesData = ref(queriesData)),
+  errors: (errors) => (exploreStore.chartErrors = errors ? ref(errors) : null),
+};
 
 export function queryFormData(): FormData {
   const fd = { ...(exploreStore.formData as FormData) };
@@ -21,41 +24,12 @@ export function queryFormData(): FormData {
 
 export async function runChart(force = false): Promise<void> {
   const formData = queryFormData();
-  const plugin = getPlugin(formData.viz_type);
-  inFlight?.abort();
-  const controller = new AbortController();
-  inFlight = controller;
-  const runId = ++runs;
-  const layers = queriedLayerNames(formData);
-  exploreStore.chart = annotationQueriesStarted(chartUpdateStarted(exploreStore.chart, formData, Date.now()), layers, runId);
-  exploreStore.chartErrors = null;
+  const run = runChartQuery(EXPLORE_CHART, formData, exploreTarget, { force, sliceId: exploreStore.slice?.slice_id });
   void saveFormDataKey();
-  try {
-    if (!plugin) throw new Error(`Unknown visualization type: ${formData.viz_type}`);
-    const queriesData = await fetchChartData(plugin.buildQuery(formData, { force }), { sliceId: exploreStore.slice?.slice_id, force, signal: controller.signal });
-    if (controller.signal.aborted) throw new DOMException('The chart query was replaced', 'AbortError');
-    const failed = queriesData.find((q) => q.status === 'failed' || q.error);
-    if (failed) {
-      exploreStore.chartErrors = ref(((failed as { errors?: unknown[] }).errors ?? []) as unknown[]);
-      throw new Error(String(failed.error ?? 'An error occurred'));
-    }
-    exploreStore.queriesData = ref(queriesData);
-    exploreStore.chart = annotationQueriesAnswered(chartUpdateSucceeded(exploreStore.chart, Date.now()), layers, runId, queriesData);
-  } catch (error) {
-    exploreStore.chart = annotationQueriesFailed(exploreStore.chart, layers, runId, controller.signal.aborted ? new DOMException('aborted', 'AbortError') : error);
-    if (controller.signal.aborted) return;
-    if (error instanceof ApiError) exploreStore.chartErrors = ref(error.errors as unknown[]);
-    const message = error instanceof Error ? error.message : 'An error occurred';
-    exploreStore.chart = chartUpdateFailed(exploreStore.chart, message, null, Date.now());
-  } finally {
-    if (inFlight === controller) inFlight = null;
-  }
+  await run;
 }
 
 /** The Stop button: the request is aborted and the chart says 'Updating chart was stopped'. */
 export function stopChart(): void {
-  if (!inFlight) return;
-  inFlight.abort();
-  inFlight = null;
-  exploreStore.chart = chartUpdateStopped(exploreStore.chart, Date.now());
+  stopChartQuery(EXPLORE_CHART, exploreTarget);
 }

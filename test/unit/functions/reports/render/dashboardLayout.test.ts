@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CELL_INSET,
   DIVIDER_HEIGHT,
-  GRID_BASE_UNIT,
   HEADER_HEIGHTS,
   STACK_GAP,
   TABS_HEIGHT,
-  defaultPosition,
   layoutBoxes,
   type LayoutBox,
 } from '../../../../../functions/reports/render/dashboardLayout';
+import { GRID_BASE_UNIT, countingIds, layoutFromPosition, placeOrphans } from '../../../../../shared/dashboard/layout/index';
 
 // 12 columns of 80 px; a card sits 4 px inside its cell on each side, as in the browser's grid.
 const WIDTH = 960;
@@ -28,7 +27,7 @@ describe('layoutBoxes', () => {
       'CHART-a': chart('CHART-a', 1, 4, 50),
       'CHART-b': chart('CHART-b', 2, 8, 30),
     };
-    const { boxes, height } = layoutBoxes(position, WIDTH);
+    const { boxes, height } = layoutBoxes(layoutFromPosition(position), WIDTH);
     expect(byId(boxes, 'CHART-a')).toMatchObject({ kind: 'chart', chartId: 1, x: CELL_INSET, y: 0, width: cardPx(4), height: 50 * GRID_BASE_UNIT });
     expect(byId(boxes, 'CHART-b')).toMatchObject({ x: cellPx(4) + CELL_INSET, width: cardPx(8), height: 30 * GRID_BASE_UNIT });
     expect(height).toBe(400);
@@ -46,7 +45,7 @@ describe('layoutBoxes', () => {
       'ROW-2': { id: 'ROW-2', type: 'ROW', children: ['CHART-c'] },
       'CHART-c': chart('CHART-c', 3, 12, 10),
     };
-    const { boxes, height } = layoutBoxes(position, WIDTH);
+    const { boxes, height } = layoutBoxes(layoutFromPosition(position), WIDTH);
     const columnInner = cellPx(6) - 2 * CELL_INSET;
     expect(byId(boxes, 'CHART-a')).toMatchObject({ x: 2 * CELL_INSET, y: 0, width: columnInner - 2 * CELL_INSET, height: 160 });
     expect(byId(boxes, 'CHART-b')).toMatchObject({ x: 2 * CELL_INSET, y: 160 + STACK_GAP, width: columnInner / 2 - 2 * CELL_INSET, height: 200 });
@@ -67,11 +66,11 @@ describe('layoutBoxes', () => {
       'CHART-a': chart('CHART-a', 1, 4, 10),
       'CHART-b': chart('CHART-b', 2, 4, 10),
     };
-    const first = layoutBoxes(position, WIDTH);
+    const first = layoutBoxes(layoutFromPosition(position), WIDTH);
     expect(first.boxes.map((b) => b.componentId)).toEqual(['TABS-1', 'CHART-a']);
     expect(byId(first.boxes, 'TABS-1')).toMatchObject({ kind: 'tabs', labels: ['First', 'Second'], active: 0, height: TABS_HEIGHT });
     expect(byId(first.boxes, 'CHART-a').y).toBe(TABS_HEIGHT + STACK_GAP);
-    const chosen = layoutBoxes(position, WIDTH, { activeTabs: ['TAB-b'] });
+    const chosen = layoutBoxes(layoutFromPosition(position), WIDTH, { activeTabs: ['TAB-b'] });
     expect(chosen.boxes.map((b) => b.componentId)).toEqual(['TABS-1', 'CHART-b']);
     expect(byId(chosen.boxes, 'TABS-1')).toMatchObject({ active: 1 });
   });
@@ -84,7 +83,7 @@ describe('layoutBoxes', () => {
       'DIVIDER-1': { id: 'DIVIDER-1', type: 'DIVIDER' },
       'HEADER-2': { id: 'HEADER-2', type: 'HEADER', meta: { text: 'Costs' } },
     };
-    const { boxes, height } = layoutBoxes(position, WIDTH, { x0: 10, y0: 20 });
+    const { boxes, height } = layoutBoxes(layoutFromPosition(position), WIDTH, { x0: 10, y0: 20 });
     expect(boxes[0]).toMatchObject({ kind: 'header', text: 'Sales', size: 'LARGE_HEADER', x: 10, y: 20, width: WIDTH, height: HEADER_HEIGHTS.LARGE_HEADER });
     expect(boxes[1]).toMatchObject({ kind: 'divider', y: 20 + HEADER_HEIGHTS.LARGE_HEADER + STACK_GAP, height: DIVIDER_HEIGHT });
     expect(boxes[2]).toMatchObject({ size: 'MEDIUM_HEADER' });
@@ -98,19 +97,19 @@ describe('layoutBoxes', () => {
       'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-a', 'ROW-1'] },
       'CHART-a': chart('CHART-a', 1, 4, 10),
     };
-    const { boxes } = layoutBoxes(position, WIDTH);
+    const { boxes } = layoutBoxes(layoutFromPosition(position), WIDTH);
     expect(boxes.map((b) => b.componentId)).toEqual(['CHART-a']);
   });
 
   it('lays out an empty layout as nothing', () => {
-    expect(layoutBoxes({}, WIDTH)).toEqual({ boxes: [], height: 0 });
+    expect(layoutBoxes(layoutFromPosition({}), WIDTH)).toEqual({ boxes: [], height: 0 });
   });
 });
 
-describe('defaultPosition', () => {
-  it('puts a dashboard\'s charts in rows of three at the default size', () => {
-    const position = defaultPosition([1, 2, 3, 4].map((id) => ({ id, sliceName: `c${id}` })));
-    const { boxes } = layoutBoxes(position, WIDTH);
+describe('a dashboard without position_json', () => {
+  it('puts its charts in rows of three at the default size, as the page places charts the layout lacks', () => {
+    const layout = placeOrphans(layoutFromPosition(null), [1, 2, 3, 4].map((id) => ({ id, sliceName: `c${id}` })), countingIds('t'));
+    const { boxes } = layoutBoxes(layout, WIDTH);
     expect(boxes.map((b) => [b.kind === 'chart' && b.chartId, b.x, b.y, b.width, b.height])).toEqual([
       [1, CELL_INSET, 0, cardPx(4), 400],
       [2, cellPx(4) + CELL_INSET, 0, cardPx(4), 400],

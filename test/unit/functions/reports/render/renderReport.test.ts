@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderChartReport, renderDashboardReport } from '../../../../../functions/reports/render/renderReport';
 import type { RenderableChart } from '../../../../../functions/reports/render/chartSvg';
 import type { DashboardSource } from '../../../../../functions/reports/render/sources';
-import type { ExtraFormData } from '../../../../../functions/reports/render/nativeFilters';
+import type { ExtraFormData } from '../../../../../shared/dashboard/filters/index';
 import { countInkPixels, decodePng, pixelAt } from '../../../../support/pngDecode';
 import { pdfInfoTitle, pdfPageCount, pdfText } from '../../../../support/pdfDecode';
 
@@ -20,7 +20,7 @@ interface Call {
   extraFormData?: ExtraFormData;
 }
 
-function source(charts: Record<number, { name: string; props?: RenderableChart; error?: string }>, position: Record<string, unknown> | null, calls: Call[] = []): DashboardSource {
+function source(charts: Record<number, { name: string; props?: RenderableChart; error?: string }>, position: Record<string, unknown> | null, calls: Call[] = [], metadata: Record<string, unknown> = {}): DashboardSource {
   return {
     async chart(chartId, opts) {
       calls.push({ chartId, extraFormData: opts?.extraFormData });
@@ -41,7 +41,7 @@ function source(charts: Record<number, { name: string; props?: RenderableChart; 
         title: 'Sales dashboard',
         position,
         charts: Object.entries(charts).map(([id, c]) => ({ id: Number(id), sliceName: c.name })),
-        nativeFilters: [{ id: 'NATIVE_FILTER-country', filterType: 'filter_select', targets: [{ column: { name: 'country' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } }],
+        metadata,
       };
     },
   };
@@ -140,14 +140,62 @@ describe('dashboard reports', () => {
     expect(out.failed.map((f) => f.chartId)).toEqual([2]);
   });
 
-  it('applies the report\'s native filter values to the charts in scope', async () => {
+  const filter = (id: string, col: string, controlValues: Record<string, unknown>, scope = { rootPath: ['ROOT_ID'], excluded: [] as number[] }, value: unknown = null) => ({
+    id,
+    type: 'NATIVE_FILTER',
+    name: col,
+    filterType: 'filter_select',
+    targets: [{ datasetId: 1, column: { name: col } }],
+    controlValues,
+    defaultDataMask: { filterState: { value } },
+    cascadeParentIds: [],
+    scope,
+  });
+  const metadata = {
+    native_filter_configuration: [
+      filter('NATIVE_FILTER-country', 'country', {}, undefined, ['USA']),
+      filter('NATIVE_FILTER-city', 'city', { inverseSelection: true }, { rootPath: ['ROOT_ID'], excluded: [3] }),
+      filter('NATIVE_FILTER-year', 'year', { enableEmptyFilter: true }, { rootPath: ['ROOT_ID'], excluded: [1, 2] }),
+    ],
+  };
+  const extrasOf = async (opts: Parameters<typeof renderDashboardReport>[2]) => {
     const calls: Call[] = [];
-    await renderDashboardReport(source(charts, position, calls), 1, {
+    await renderDashboardReport(source(charts, position, calls, metadata), 1, opts);
+    return Object.fromEntries(calls.map((c) => [c.chartId, c.extraFormData]));
+  };
+  const usa = { col: 'country', op: 'IN', val: ['USA'], isExtra: true };
+  const noRows = { expressionType: 'SQL', clause: 'WHERE', sqlExpression: '1 = 0' };
+
+  it('draws the dashboard with its filters\' defaults; a required filter without a value leaves its charts empty', async () => {
+    expect(await extrasOf({ format: 'PNG' })).toEqual({ 1: { filters: [usa] }, 2: { filters: [usa] }, 3: { filters: [usa], adhoc_filters: [noRows] } });
+  });
+
+  it('applies the report\'s kept values over the defaults by each filter\'s rules (inverse selection is NOT IN)', async () => {
+    const extras = await extrasOf({
       format: 'PNG',
-      nativeFilters: [{ nativeFilterId: 'NATIVE_FILTER-country', filterType: 'filter_select', columnName: 'country', filterValues: ['FR'] }],
+      nativeFilters: [
+        { nativeFilterId: 'NATIVE_FILTER-city', filterType: 'filter_select', columnName: 'city', filterValues: ['Lyon'] },
+        { nativeFilterId: 'NATIVE_FILTER-year', filterType: 'filter_select', columnName: 'year', filterValues: [2024] },
+      ],
     });
-    expect(calls.map((c) => c.chartId).sort()).toEqual([1, 2, 3]);
-    for (const c of calls) expect(c.extraFormData).toEqual({ filters: [{ col: 'country', op: 'IN', val: ['FR'] }] });
+    const notLyon = { col: 'city', op: 'NOT IN', val: ['Lyon'], isExtra: true };
+    expect(extras).toEqual({
+      1: { filters: [usa, notLyon] },
+      2: { filters: [usa, notLyon] },
+      3: { filters: [usa, { col: 'year', op: 'IN', val: [2024], isExtra: true }] },
+    });
+  });
+
+  it('gives a cross-filter to the charts of its emitter\'s scope only', async () => {
+    const crossScoped = { ...metadata, chart_configuration: { 1: { id: 1, crossFilters: { scope: { rootPath: ['ROOT_ID'], excluded: [3] } } } } };
+    const calls: Call[] = [];
+    await renderDashboardReport(source(charts, position, calls, crossScoped), 1, {
+      format: 'PNG',
+      dataMask: { 1: { id: '1', extraFormData: { filters: [{ col: 'name', op: 'IN', val: ['Bars'] }] }, filterState: { value: ['Bars'] } } },
+    });
+    const extras = Object.fromEntries(calls.map((c) => [c.chartId, c.extraFormData]));
+    expect(extras[2]?.filters).toContainEqual({ col: 'name', op: 'IN', val: ['Bars'], isExtra: true });
+    for (const id of [1, 3]) expect(extras[id]?.filters).not.toContainEqual(expect.objectContaining({ col: 'name' }));
   });
 
   it('lays out a dashboard without position_json in default rows', async () => {
