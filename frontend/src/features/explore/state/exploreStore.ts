@@ -28,6 +28,8 @@ export interface ExploreState {
   formData: FormData;
   /** Values of controls a change hid (spec §4 stashing), restored when they show again. */
   hiddenFormData: Record<string, unknown>;
+  /** Values of controls earlier viz types had and the current one lacks, restored by a later switch. */
+  sharedFormData: Record<string, unknown>;
   slice: ExploreSlice | null;
   chart: ChartState;
   queriesData: ChartDataResponseResult[] | null;
@@ -45,6 +47,7 @@ export const exploreStore = proxy<ExploreState>({
   datasource: null,
   formData: { viz_type: 'table' },
   hiddenFormData: {},
+  sharedFormData: {},
   slice: null,
   chart: initialChartState(),
   queriesData: null,
@@ -62,6 +65,7 @@ export function resetExplore() {
     datasource: null,
     formData: { viz_type: 'table' },
     hiddenFormData: {},
+    sharedFormData: {},
     slice: null,
     chart: initialChartState(),
     queriesData: null,

@@ -1,0 +1,80 @@
+// Chart and dashboard defects a new user met in a trial, each checked in Chromium: switching the viz
+// type while a required control is empty asks for it instead of leaving the previous chart drawn, and
+// controls the intermediate type lacks survive several switches (table -> big number -> pivot).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
+import { startE2eStack } from './support/stack';
+import type { LocalCloud } from '../support/localCloud';
+import { e2eSession } from './support/session';
+
+let cloud: LocalCloud;
+let browser: TestBrowser;
+let adminToken: string;
+let flightsId: number;
+const { apiOk, signedIn } = e2eSession(() => ({ cloud, token: adminToken, browser }));
+
+beforeAll(async () => {
+  cloud = await startE2eStack({ env: { SEED_EXAMPLE_CHARTS: '1' } });
+  adminToken = await cloud.login('admin', 'admin');
+  browser = await launchBrowser({ viewport: { width: 1440, height: 1000 } });
+  const list = await apiOk(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:flights_3m)))')}`);
+  flightsId = list.result[0].id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cloud?.stop();
+});
+
+/** A table chart of flights saved through the API with the given controls. */
+async function flightsTable(name: string, controls: Record<string, unknown>): Promise<number> {
+  const params = { viz_type: 'table', datasource: `${flightsId}__table`, query_mode: 'aggregate', adhoc_filters: [], row_limit: 100, ...controls };
+  const made = await apiOk('/api/v1/chart/', {
+    method: 'POST',
+    json: { slice_name: name, viz_type: 'table', datasource_id: flightsId, datasource_type: 'table', params: JSON.stringify(params) },
+  });
+  return made.id;
+}
+
+const rendered = (page: Page) => page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
+const chips = (page: Page, control: string) => page.locator(`[data-control="${control}"] .chip`).allInnerTexts();
+
+describe('explore: switching the viz type', () => {
+  it('asks for the required controls instead of leaving the previous chart drawn', async () => {
+    const id = await flightsTable('Defects origins', { groupby: ['origin'], metrics: [] });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    await page.locator('.explore__chart table').first().waitFor();
+    await page.getByLabel('Visualization type').selectOption('big_number_total');
+    const pane = page.locator('.explore__chart');
+    await pane.getByText('Add required control values to preview chart').waitFor();
+    expect(await pane.locator('table, svg, canvas').count()).toBe(0);
+    await screenshot(page, 'defects-switch-missing-controls');
+    await page.close();
+  });
+
+  it('keeps time grain, metrics and dimensions across table -> big number -> pivot -> table', async () => {
+    const id = await flightsTable('Defects monthly origins', { groupby: ['date', 'origin'], metrics: ['count'], time_grain_sqla: 'P1M' });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const vizType = page.getByLabel('Visualization type');
+    await vizType.selectOption('big_number_total');
+    await page.locator('[data-control="metric"]').getByText('count').waitFor();
+    await vizType.selectOption('pivot_table_v2');
+    await page.locator('[data-control="groupbyRows"]').waitFor();
+    expect(await chips(page, 'groupbyRows')).toEqual([expect.stringContaining('date'), expect.stringContaining('origin')]);
+    expect(await chips(page, 'metrics')).toEqual([expect.stringContaining('count')]);
+    await vizType.selectOption('table');
+    await page.locator('[data-control="groupby"]').waitFor();
+    expect(await chips(page, 'groupby')).toEqual([expect.stringContaining('date'), expect.stringContaining('origin')]);
+    expect(await chips(page, 'metrics')).toEqual([expect.stringContaining('count')]);
+    expect(await page.getByLabel('Time Grain').locator('option:checked').innerText()).toBe('Month');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await rendered(page);
+    await screenshot(page, 'defects-switch-kept-controls');
+    await page.close();
+  });
+});
