@@ -1,6 +1,8 @@
 // Chart and dashboard defects a new user met in a trial, each checked in Chromium: switching the viz
 // type while a required control is empty asks for it instead of leaving the previous chart drawn, and
-// controls the intermediate type lacks survive several switches (table -> big number -> pivot).
+// controls the intermediate type lacks survive several switches (table -> big number -> pivot); in a
+// dashboard's edit mode a chart dragged into a new Tabs block lands in its tab, and a "+" tab adds a
+// second tab that takes a drop too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
@@ -75,6 +77,43 @@ describe('explore: switching the viz type', () => {
     await page.getByRole('button', { name: 'Update chart' }).click();
     await rendered(page);
     await screenshot(page, 'defects-switch-kept-controls');
+    await page.close();
+  });
+});
+
+describe('dashboard edit mode: tabs', () => {
+  /** The id of the tab whose panel is shown in the tabs block (its tabpanel is `panel-<id>`). */
+  const openTabId = async (page: Page) => (await page.locator('.dash-tabs [role="tabpanel"]').first().getAttribute('id'))!.replace(/^panel-/, '');
+
+  it('drops a chart into a new Tabs block, adds a second tab with "+", and drops a chart into it', async () => {
+    const created = await apiOk('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Defects tabs board' } });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${created.id}/?edit=true`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await page.getByRole('tab', { name: 'Layout elements' }).click();
+    await page.getByRole('listitem', { name: 'New Tabs' }).dragTo(page.getByTestId('drop-GRID_ID-0'));
+    await page.getByRole('tab', { name: 'Tab title' }).waitFor();
+    const first = await openTabId(page);
+    await page.getByRole('tab', { name: 'Charts' }).click();
+    const pane = page.getByRole('list', { name: 'Charts' });
+    await pane.getByRole('listitem', { name: 'Chart Flights per month' }).dragTo(page.locator(`#panel-${first}`));
+    await page.locator(`#panel-${first}`).getByRole('region', { name: 'Flights per month' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await expect.poll(() => page.locator('.dash-tabs [role="tab"]').count()).toBe(2);
+    const second = await openTabId(page);
+    expect(second).not.toBe(first);
+    await pane.getByRole('listitem', { name: 'Chart Weather types in Seattle' }).dragTo(page.locator(`#panel-${second}`));
+    await page.locator(`#panel-${second}`).getByRole('region', { name: 'Weather types in Seattle' }).waitFor();
+    await screenshot(page, 'defects-tabs-second-tab');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => {
+        const layout = JSON.parse((await apiOk(`/api/v1/dashboard/${created.id}`)).result.position_json ?? '{}');
+        return [first, second].map((tab) => (layout[tab]?.children ?? []).flatMap((row: string) => layout[row]?.children ?? []).map((c: string) => layout[c]?.meta?.sliceName));
+      })
+      .toEqual([['Flights per month'], ['Weather types in Seattle']]);
     await page.close();
   });
 });
