@@ -2,7 +2,7 @@
 // type while a required control is empty asks for it instead of leaving the previous chart drawn, and
 // controls the intermediate type lacks survive several switches (table -> big number -> pivot); in a
 // dashboard's edit mode a chart dragged into a new Tabs block lands in its tab, and a "+" tab adds a
-// second tab that takes a drop too.
+// second tab that takes a drop too; a filter badge leaves a chart's title whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
@@ -28,6 +28,16 @@ afterAll(async () => {
   await browser?.close();
   await cloud?.stop();
 });
+
+/** A bar chart of flights per month saved through the API. */
+async function flightsBars(name: string): Promise<number> {
+  const params = { viz_type: 'echarts_timeseries_bar', datasource: `${flightsId}__table`, x_axis: 'date', time_grain_sqla: 'P1M', metrics: ['count'], groupby: [], adhoc_filters: [], row_limit: 1000 };
+  const made = await apiOk('/api/v1/chart/', {
+    method: 'POST',
+    json: { slice_name: name, viz_type: params.viz_type, datasource_id: flightsId, datasource_type: 'table', params: JSON.stringify(params) },
+  });
+  return made.id;
+}
 
 /** A table chart of flights saved through the API with the given controls. */
 async function flightsTable(name: string, controls: Record<string, unknown>): Promise<number> {
@@ -114,6 +124,41 @@ describe('dashboard edit mode: tabs', () => {
         return [first, second].map((tab) => (layout[tab]?.children ?? []).flatMap((row: string) => layout[row]?.children ?? []).map((c: string) => layout[c]?.meta?.sliceName));
       })
       .toEqual([['Flights per month'], ['Weather types in Seattle']]);
+    await page.close();
+  });
+});
+
+describe('dashboard chart header', () => {
+  it('keeps the whole chart title beside or above a filter badge', async () => {
+    const titles = ['Flights in the first half of 2001', 'Flights per month from ORD', 'Monthly flights, all airports'];
+    const ids = [];
+    for (const title of titles) ids.push(await flightsBars(title));
+    const row = ids.map((id) => `CHART-${id}`);
+    const layout: Record<string, unknown> = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'], meta: {} },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'], meta: {} },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: row, parents: ['ROOT_ID', 'GRID_ID'], meta: {} },
+    };
+    for (const id of ids) layout[`CHART-${id}`] = { id: `CHART-${id}`, type: 'CHART', children: [], parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'], meta: { chartId: id, width: 4, height: 50 } };
+    const filter = {
+      id: 'NATIVE_FILTER-origin', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId: flightsId, column: { name: 'origin' } }],
+      controlValues: {}, defaultDataMask: { filterState: { value: ['ORD'] }, extraFormData: { filters: [{ col: 'origin', op: 'IN', val: ['ORD'] }] } },
+      cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] },
+    };
+    const board = await apiOk('/api/v1/dashboard/', {
+      method: 'POST',
+      json: { dashboard_title: 'Defects badges', position_json: JSON.stringify(layout), published: true, json_metadata: JSON.stringify({ native_filter_configuration: [filter] }) },
+    });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${board.id}/`);
+    await expect.poll(() => page.getByLabel(/^1 filter applied/).count(), { timeout: 30_000 }).toBe(3);
+    await screenshot(page, 'defects-badges-titles');
+    for (const title of titles) {
+      const heading = page.getByRole('region', { name: title }).getByRole('heading', { name: title });
+      const cut = await heading.evaluate((h) => h.scrollWidth > h.clientWidth);
+      expect(cut, `${title} is cut`).toBe(false);
+    }
     await page.close();
   });
 });
