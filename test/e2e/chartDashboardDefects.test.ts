@@ -2,7 +2,8 @@
 // type while a required control is empty asks for it instead of leaving the previous chart drawn, and
 // controls the intermediate type lacks survive several switches (table -> big number -> pivot); in a
 // dashboard's edit mode a chart dragged into a new Tabs block lands in its tab, and a "+" tab adds a
-// second tab that takes a drop too; a filter badge leaves a chart's title whole.
+// second tab that takes a drop too; a filter badge leaves a chart's title whole; an empty markdown
+// draws nothing in view mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
@@ -159,6 +160,32 @@ describe('dashboard chart header', () => {
       const cut = await heading.evaluate((h) => h.scrollWidth > h.clientWidth);
       expect(cut, `${title} is cut`).toBe(false);
     }
+    await page.close();
+  });
+});
+
+describe('dashboard markdown', () => {
+  it('draws an empty markdown as nothing in view mode, and its placeholder in edit mode', async () => {
+    const layout = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'], meta: {} },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'], meta: {} },
+      'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['MARKDOWN-empty'], parents: ['ROOT_ID', 'GRID_ID'], meta: {} },
+      'MARKDOWN-empty': { id: 'MARKDOWN-empty', type: 'MARKDOWN', children: [], parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'], meta: { code: '', width: 4, height: 50 } },
+    };
+    const board = await apiOk('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Defects empty markdown', position_json: JSON.stringify(layout), published: true } });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/${board.id}/`);
+    await page.getByRole('heading', { name: 'Defects empty markdown', level: 1 }).waitFor();
+    const cell = page.locator('[data-component-id="MARKDOWN-empty"]');
+    await cell.waitFor({ state: 'attached' });
+    expect(await cell.locator('.dash-markdown__body').count()).toBe(0);
+    // Nothing in the cell paints a box.
+    const painted = await cell.evaluate((el) => [el, ...el.querySelectorAll('*')].filter((e) => getComputedStyle(e).backgroundColor !== 'rgba(0, 0, 0, 0)').length);
+    expect(painted).toBe(0);
+    await screenshot(page, 'defects-empty-markdown-view');
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await cell.getByRole('button', { name: 'Edit markdown' }).getByText('Click to edit markdown').waitFor();
     await page.close();
   });
 });
