@@ -3,7 +3,7 @@
 // controls the intermediate type lacks survive several switches (table -> big number -> pivot); in a
 // dashboard's edit mode a chart dragged into a new Tabs block lands in its tab, and a "+" tab adds a
 // second tab that takes a drop too; a filter badge leaves a chart's title whole; an empty markdown
-// draws nothing in view mode.
+// draws nothing in view mode; the Explore header's chart title is edited in place and saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
@@ -186,6 +186,32 @@ describe('dashboard markdown', () => {
     await screenshot(page, 'defects-empty-markdown-view');
     await page.getByRole('button', { name: 'Edit dashboard' }).click();
     await cell.getByRole('button', { name: 'Edit markdown' }).getByText('Click to edit markdown').waitFor();
+    await page.close();
+  });
+});
+
+describe('explore: the chart title', () => {
+  it('is edited in place in the header and saved as the chart name', async () => {
+    const id = await flightsTable('Defects title before', { groupby: ['origin'], metrics: ['count'] });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    await page.getByRole('heading', { name: 'Defects title before', level: 1 }).getByRole('button').click();
+    const field = page.getByRole('textbox', { name: 'Chart title' });
+    await field.fill('Defects title dropped');
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Defects title before', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Defects title before', level: 1 }).getByRole('button').click();
+    await field.fill('Defects title after');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Defects title after', level: 1 }).waitFor();
+    await screenshot(page, 'defects-explore-title');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Save chart' });
+    expect(await modal.getByLabel('Chart name').inputValue()).toBe('Defects title after');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Chart [Defects title after] has been overwritten').waitFor();
+    expect((await apiOk(`/api/v1/chart/${id}`)).result.slice_name).toBe('Defects title after');
     await page.close();
   });
 });

@@ -31,6 +31,8 @@ export interface ExploreState {
   /** Values of controls earlier viz types had and the current one lacks, restored by a later switch. */
   sharedFormData: Record<string, unknown>;
   slice: ExploreSlice | null;
+  /** The chart name typed in the header's title, used by the next save; null: the saved name. */
+  sliceNameDraft: string | null;
   chart: ChartState;
   queriesData: ChartDataResponseResult[] | null;
   /** The server's error items of the last failed query, for the error display. */
@@ -49,6 +51,7 @@ export const exploreStore = proxy<ExploreState>({
   hiddenFormData: {},
   sharedFormData: {},
   slice: null,
+  sliceNameDraft: null,
   chart: initialChartState(),
   queriesData: null,
   chartErrors: null,
@@ -67,6 +70,7 @@ export function resetExplore() {
     hiddenFormData: {},
     sharedFormData: {},
     slice: null,
+    sliceNameDraft: null,
     chart: initialChartState(),
     queriesData: null,
     chartErrors: null,
