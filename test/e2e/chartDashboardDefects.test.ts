@@ -3,7 +3,8 @@
 // controls the intermediate type lacks survive several switches (table -> big number -> pivot); in a
 // dashboard's edit mode a chart dragged into a new Tabs block lands in its tab, and a "+" tab adds a
 // second tab that takes a drop too; a filter badge leaves a chart's title whole; an empty markdown
-// draws nothing in view mode; the Explore header's chart title is edited in place and saved.
+// draws nothing in view mode; a dashboard permalink redirects to the dashboard with ?permalink_key=
+// and restores its state; the Explore header's chart title is edited in place and saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
@@ -212,6 +213,25 @@ describe('explore: the chart title', () => {
     await modal.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Chart [Defects title after] has been overwritten').waitFor();
     expect((await apiOk(`/api/v1/chart/${id}`)).result.slice_name).toBe('Defects title after');
+    await page.close();
+  });
+});
+
+describe('dashboard permalink', () => {
+  it('redirects /superset/dashboard/p/KEY/ to /superset/dashboard/<id>/?permalink_key=KEY and restores the open tab', async () => {
+    const layout = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['TABS-top'], meta: {} },
+      'TABS-top': { id: 'TABS-top', type: 'TABS', children: ['TAB-one', 'TAB-two'], parents: ['ROOT_ID'], meta: {} },
+      'TAB-one': { id: 'TAB-one', type: 'TAB', children: [], parents: ['ROOT_ID', 'TABS-top'], meta: { text: 'First' } },
+      'TAB-two': { id: 'TAB-two', type: 'TAB', children: [], parents: ['ROOT_ID', 'TABS-top'], meta: { text: 'Second' } },
+    };
+    const board = await apiOk('/api/v1/dashboard/', { method: 'POST', json: { dashboard_title: 'Defects permalink', position_json: JSON.stringify(layout), published: true } });
+    const made = await apiOk(`/api/v1/dashboard/${board.id}/permalink`, { method: 'POST', json: { dataMask: {}, activeTabs: ['TAB-two'], urlParams: [] } });
+    const page = await signedIn();
+    await page.goto(`${cloud.url}/superset/dashboard/p/${made.key}/`);
+    await page.waitForURL((url) => url.pathname === `/superset/dashboard/${board.id}/` && url.searchParams.get('permalink_key') === made.key);
+    await page.getByRole('tab', { name: 'Second', selected: true }).waitFor();
     await page.close();
   });
 });
