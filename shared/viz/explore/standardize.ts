@@ -30,6 +30,16 @@ export function standardize(formData: FormData): StandardizedFormData {
   return { metrics, columns, temporalColumns: Object.keys(lookup).filter((k) => lookup[k]) };
 }
 
+/** The current type's standardized metrics and columns; where the current type holds none, the kept
+ * ones of earlier types (a big number has no dimensions, the table before it had). */
+export function fillStandardized(current: StandardizedFormData, kept: StandardizedFormData): StandardizedFormData {
+  return {
+    metrics: current.metrics.length ? current.metrics : kept.metrics,
+    columns: current.columns.length ? current.columns : kept.columns,
+    temporalColumns: current.temporalColumns,
+  };
+}
+
 const label = (c: unknown) => getColumnLabel(c as Parameters<typeof getColumnLabel>[0]);
 
 /** Timeseries: all metrics; x axis = the previous x axis, else the first temporal column, else the first column; the rest are dimensions. */

@@ -1,7 +1,8 @@
 // /superset/dashboard/$idOrSlug/: one dashboard. URL parameters of spec section 2: edit=true (only
 // with edit rights), focused_chart and force (actions/urlParams.ts), standalone (1 hides the nav in the
 // app shell, 2 and 3 also the title), the UI-config bitmask (1 title, 2 top-level tabs, 4 nav in the
-// app shell, 8 chart controls), native_filters / native_filters_key (actions/filterStateUrl.ts).
+// app shell, 8 chart controls), native_filters / native_filters_key (actions/filterStateUrl.ts),
+// permalink_key (a permalink's kept state: filter values, open tabs, anchor).
 import { useEffect, useState } from 'react';
 import { Link, useParams, useRouter, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
@@ -10,6 +11,7 @@ import { EmptyState } from '../../app/EmptyState';
 import { dashboardStore } from './state/dashboardStore';
 import { loadDashboard, type SharedState } from './actions/loadDashboard';
 import { applyUrlParams, readUrlParams } from './actions/urlParams';
+import { readPermalinkState } from './actions/permalinkState';
 import { useAutoRefresh, useLeaveWarning } from './components/pageEffects';
 import { DashboardHeader } from './components/DashboardHeader';
 import { LayoutNode } from './components/LayoutNode';
@@ -23,7 +25,21 @@ import './dashboard.css';
 
 export default function DashboardPage() {
   const { idOrSlug } = useParams({ strict: false }) as { idOrSlug: string };
-  return <DashboardView idOrSlug={idOrSlug} />;
+  // Read raw: the router's parsed search would turn a key such as 1e5 into a number.
+  const permalinkKey = useRouterState({ select: (s) => new URLSearchParams(s.location.searchStr).get('permalink_key') });
+  const [kept, setKept] = useState<{ key: string; shared: SharedState } | { key: string; error: string } | null>(null);
+  useEffect(() => {
+    if (permalinkKey === null) return;
+    const key = permalinkKey;
+    readPermalinkState(key).then(
+      ({ shared }) => setKept({ key, shared }),
+      (e) => setKept({ key, error: e instanceof Error ? e.message : String(e) }),
+    );
+  }, [permalinkKey]);
+  if (permalinkKey === null) return <DashboardView idOrSlug={idOrSlug} />;
+  if (!kept || kept.key !== permalinkKey) return <div className="page" role="status">Loading dashboard…</div>;
+  if ('error' in kept) return <div className="page page--centered"><EmptyState icon="▦" title="This link could not be opened" message={kept.error} /></div>;
+  return <DashboardView idOrSlug={idOrSlug} shared={kept.shared} />;
 }
 
 /** One dashboard, optionally opened with a shared state (a permalink's data mask and active tabs). */

@@ -1,26 +1,21 @@
-// /superset/dashboard/p/$key/: a shared link. The permalink holds the dashboard id, the filter values
-// (data mask), the open tabs and the anchor (a chart's component, focused), so the link reproduces
-// what the sharer saw.
+// /superset/dashboard/p/$key/: a shared link. As Superset does, it redirects to the dashboard's own
+// address with the key, /superset/dashboard/<id>/?permalink_key=<key>, where the dashboard page
+// restores what the sharer saw (filter values, open tabs, the focused chart).
 import { useEffect, useState } from 'react';
-import { useParams } from '@tanstack/react-router';
-import { api } from '../../api/client';
+import { useParams, useRouter } from '@tanstack/react-router';
 import { EmptyState } from '../../app/EmptyState';
-import { DashboardView } from './DashboardPage';
-import type { SharedState } from './actions/loadDashboard';
+import { readPermalinkState } from './actions/permalinkState';
 
 export default function DashboardPermalinkPage() {
   const { key } = useParams({ strict: false }) as { key: string };
-  const [state, setState] = useState<{ id: string; shared: SharedState } | { error: string } | null>(null);
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.call('dashboard.permalinkGet', { params: { key } }).then(
-      (res) => {
-        const s = res.state as { dashboardId?: string; dataMask?: SharedState['dataMask']; activeTabs?: string[]; anchor?: string | null };
-        setState({ id: String(s.dashboardId), shared: { dataMask: s.dataMask ?? {}, activeTabs: s.activeTabs ?? [], anchor: s.anchor ?? null } });
-      },
-      (e) => setState({ error: e instanceof Error ? e.message : String(e) }),
+    readPermalinkState(key).then(
+      ({ id }) => router.history.replace(`/superset/dashboard/${encodeURIComponent(id)}/?permalink_key=${encodeURIComponent(key)}`),
+      (e) => setError(e instanceof Error ? e.message : String(e)),
     );
-  }, [key]);
-  if (!state) return <div className="page" role="status">Loading dashboard…</div>;
-  if ('error' in state) return <div className="page page--centered"><EmptyState icon="▦" title="This link could not be opened" message={state.error} /></div>;
-  return <DashboardView idOrSlug={state.id} shared={state.shared} />;
+  }, [key, router]);
+  if (error === null) return <div className="page" role="status">Loading dashboard…</div>;
+  return <div className="page page--centered"><EmptyState icon="▦" title="This link could not be opened" message={error} /></div>;
 }

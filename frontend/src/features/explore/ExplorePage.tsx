@@ -32,7 +32,7 @@ export default function ExplorePage() {
       </div>
     );
   }
-  const title = snap.slice?.slice_name || `[ untitled ${snap.datasource?.name ?? ''} chart ]`;
+  const title = snap.sliceNameDraft || snap.slice?.slice_name || `[ untitled ${snap.datasource?.name ?? ''} chart ]`;
   return (
     <div className="explore">
       <ExploreHeader title={title} />

@@ -1,5 +1,5 @@
 // /roles/list/ (Settings -> List Roles, admins): roles on the shared ListView; each row shows its
-// permission/view pairs on demand; roles are edited (name, pairs, users: RoleDialog; built-in ones keep
+// permission/view pairs on demand, worded as the role dialog words them ("can read on Chart"); roles are edited (name, pairs, users: RoleDialog; built-in ones keep
 // their names), custom ones created and deleted here.
 import { useState } from 'react';
 import { PageHeader } from '../../app/PageHeader';
@@ -11,6 +11,7 @@ import { addDangerToast } from '../toasts/toastStore';
 import { apiProblem } from '../../app/errors/apiProblem';
 import { deleteRole, fetchRolePage, rolePermissions, type RoleRow } from './securityApi';
 import { RoleDialog } from './RoleDialog';
+import { pairLabel } from './roleMembers';
 
 const FILTERS: ListFilter[] = [{ kind: 'search', id: 'search', label: 'Search roles', placeholder: 'Name', col: 'name', opr: 'ct' }];
 const BUILTIN = new Set(['Admin', 'Alpha', 'Gamma', 'sql_lab', 'Public']);
@@ -27,7 +28,7 @@ function Permissions({ role }: { role: RoleRow }) {
   if (!pairs.length) return <span>No permissions</span>;
   return (
     <ul className="plain-list" aria-label={`Permissions of ${role.name}`}>
-      {pairs.map((p) => <li key={p.id}>{`${p.permission_name} on ${p.view_menu_name}`}</li>)}
+      {pairs.map((p) => <li key={p.id}>{pairLabel(p.permission_name, p.view_menu_name)}</li>)}
     </ul>
   );
 }

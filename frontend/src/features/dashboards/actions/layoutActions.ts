@@ -62,6 +62,13 @@ export function addAtEnd(type: ComponentType, meta: ComponentMeta): string | nul
   return apply(result) && result.ok ? result.id : null;
 }
 
+/** The tabs block's "+": a new tab at its end, opened; answers the new tab's id. */
+export function addTab(tabsId: string): string | null {
+  const layout = dashboardStore.history.present;
+  const result = dropNewComponent(layout, 'TAB', {}, { parentId: tabsId, index: layout[tabsId]?.children.length ?? 0 }, makeId);
+  return apply(result) && result.ok ? result.id : null;
+}
+
 /** Drop zones count positions in the current children; the rules count them without the moved one. */
 export function moveTo(id: string, dest: Destination) {
   const layout = dashboardStore.history.present;

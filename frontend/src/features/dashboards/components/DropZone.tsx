@@ -1,16 +1,17 @@
 // A drop target between the children of a container (edit mode): highlights while something is
-// dragged over it and hands the drop to the layout rules at (parentId, index).
+// dragged over it and hands the drop to the layout rules at (parentId, index). With a hint (an empty
+// tab) it is a large target that says what to do.
 import { useState } from 'react';
 import { dropNew, moveTo } from '../actions/layoutActions';
 import { ensureChart } from '../actions/chartActions';
 import { addDangerToast } from '../../toasts/toastStore';
 import { DRAG_MIME, readDragPayload } from './dragData';
 
-export function DropZone({ parentId, index, orientation }: { parentId: string; index: number; orientation: 'horizontal' | 'vertical' }) {
+export function DropZone({ parentId, index, orientation, hint }: { parentId: string; index: number; orientation: 'horizontal' | 'vertical'; hint?: string }) {
   const [over, setOver] = useState(false);
   return (
     <div
-      className={`drop-zone drop-zone--${orientation}${over ? ' drop-zone--over' : ''}`}
+      className={`drop-zone drop-zone--${orientation}${hint ? ' drop-zone--empty' : ''}${over ? ' drop-zone--over' : ''}`}
       data-testid={`drop-${parentId}-${index}`}
       aria-hidden="true"
       onDragOver={(e) => {
@@ -35,6 +36,8 @@ export function DropZone({ parentId, index, orientation }: { parentId: string; i
         } else if (payload.source === 'new') dropNew(payload.type, payload.meta, { parentId, index });
         else moveTo(payload.id, { parentId, index });
       }}
-    />
+    >
+      {hint}
+    </div>
   );
 }

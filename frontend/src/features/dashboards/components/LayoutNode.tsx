@@ -22,7 +22,9 @@ export function Children({ item, orientation }: { item: LayoutItem; orientation:
     if (ui.editMode) out.push(<DropZone key={`drop-${i}`} parentId={item.id} index={i} orientation={orientation} />);
     if (layout[id]) out.push(<LayoutNode key={id} id={id} parentWidth={item.type === 'COLUMN' ? item.meta.width : undefined} />);
   });
-  if (ui.editMode) out.push(<DropZone key="drop-end" parentId={item.id} index={item.children.length} orientation={orientation} />);
+  // An empty tab is one large drop target, so a drop anywhere in it lands there (Superset's empty tab).
+  const emptyTab = item.type === 'TAB' && item.children.length === 0;
+  if (ui.editMode) out.push(<DropZone key="drop-end" parentId={item.id} index={item.children.length} orientation={orientation} hint={emptyTab ? 'Drag and drop components to this tab' : undefined} />);
   return <>{out}</>;
 }
 

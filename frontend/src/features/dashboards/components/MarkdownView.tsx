@@ -1,5 +1,6 @@
 // A markdown component: rendered safely (markdown-it with raw HTML off, so HTML in the source shows
-// as text), edited as source in edit mode.
+// as text), edited as source in edit mode. An empty one draws nothing in view mode (no blank box) and
+// its placeholder only in edit mode, as Superset does.
 import { useMemo, useState } from 'react';
 import MarkdownIt from 'markdown-it';
 import { useSnapshot } from 'valtio';
@@ -16,6 +17,7 @@ export function MarkdownView({ item }: { item: LayoutItem }) {
   const source = String(item.meta.code ?? '');
   const [editing, setEditing] = useState(false);
   const html = useMemo(() => renderMarkdown(source || (ui.editMode ? '_Click to edit markdown_' : '')), [source, ui.editMode]);
+  if (!ui.editMode && !source.trim()) return null;
   if (ui.editMode && editing) {
     return (
       <textarea

@@ -1,11 +1,12 @@
 // A tabs component: a tab list (ARIA tabs pattern) and the active tab's content; in edit mode the
 // active tab's title is renamed in place ("Rename tab" or a double click; Enter or leaving the field
-// keeps it, Escape drops it). The active tab is kept in the dashboard's activeTabs.
+// keeps it, Escape drops it), and "+" after the tabs adds a tab and opens it. The active tab is kept in
+// the dashboard's activeTabs.
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LayoutItem } from '../../../../../shared/dashboard/layout/index';
 import { dashboardStore } from '../state/dashboardStore';
-import { editMeta, selectTab } from '../actions/layoutActions';
+import { addTab, editMeta, selectTab } from '../actions/layoutActions';
 
 /** `Children` renders the active tab's content (LayoutNode's, passed in so the two modules do not import each other). */
 export function TabsView({ item, Children }: { item: LayoutItem; Children: (props: { item: LayoutItem; orientation: 'vertical' }) => ReactNode }) {
@@ -29,24 +30,40 @@ export function TabsView({ item, Children }: { item: LayoutItem; Children: (prop
   };
   return (
     <div className="dash-tabs__inner">
-      <div role="tablist" className="dash-tabs__list">
-        {tabs.map((tab, i) => (
+      <div className="dash-tabs__bar">
+        <div role="tablist" className="dash-tabs__list">
+          {tabs.map((tab, i) => (
+            <button
+              key={tab.id}
+              id={`tab-${tab.id}`}
+              role="tab"
+              type="button"
+              aria-selected={tab.id === active.id}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={tab.id === active.id ? 0 : -1}
+              className={`dash-tabs__tab${tab.id === active.id ? ' is-active' : ''}`}
+              onClick={() => selectTab(active.id, tab.id)}
+              onKeyDown={(e) => onKeyDown(e, i)}
+              onDoubleClick={() => ui.editMode && setRenaming(tab.id)}
+            >
+              {titleOf(tab)}
+            </button>
+          ))}
+        </div>
+        {ui.editMode && (
           <button
-            key={tab.id}
-            id={`tab-${tab.id}`}
-            role="tab"
             type="button"
-            aria-selected={tab.id === active.id}
-            aria-controls={`panel-${tab.id}`}
-            tabIndex={tab.id === active.id ? 0 : -1}
-            className={`dash-tabs__tab${tab.id === active.id ? ' is-active' : ''}`}
-            onClick={() => selectTab(active.id, tab.id)}
-            onKeyDown={(e) => onKeyDown(e, i)}
-            onDoubleClick={() => ui.editMode && setRenaming(tab.id)}
+            className="dash-tabs__add"
+            aria-label="Add tab"
+            title="Add tab"
+            onClick={() => {
+              const id = addTab(item.id);
+              if (id) selectTab(active.id, id);
+            }}
           >
-            {titleOf(tab)}
+            +
           </button>
-        ))}
+        )}
       </div>
       {ui.editMode && renaming !== active.id && (
         <button type="button" className="button button--ghost button--small dash-tabs__rename" onClick={() => setRenaming(active.id)}>

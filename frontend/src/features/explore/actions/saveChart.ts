@@ -56,6 +56,7 @@ export async function saveChart(request: SaveRequest): Promise<boolean> {
     const saved = written ?? (await api.call('chart.create', { body }));
     madeForThisSave = null;
     const id = saved.id;
+    exploreStore.sliceNameDraft = null;
     exploreStore.slice = { slice_id: id, slice_name: request.sliceName, owners: overwrite ? existing.owners : [], description: existing?.description ?? null, lastModifiedTime: written?.last_modified_time ?? null };
     exploreStore.formData = { ...formData };
     exploreStore.formDataKey = null;

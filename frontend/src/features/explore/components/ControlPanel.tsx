@@ -3,7 +3,7 @@
 // button, disabled while any control is invalid.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { applyForcedValues, hasErrors, isControlVisible, panelControls, renameEditedMetrics, stashHiddenControls, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
+import { applyForcedValues, hasErrors, isControlVisible, panelControls, renameEditedMetrics, sharedAfterSwitch, stashHiddenControls, switchVizType, validateForm } from '../../../../../shared/viz/explore/index';
 import { getPlugin, listPlugins } from '../../../../../shared/viz/registry';
 import type { FormData } from '../../../../../shared/viz/types';
 import { exploreStore } from '../state/exploreStore';
@@ -25,7 +25,9 @@ function setControl(name: string, value: unknown) {
 }
 
 function changeVizType(vizType: string) {
-  const next = switchVizType(exploreStore.formData as FormData, vizType);
+  const current = exploreStore.formData as FormData;
+  const next = switchVizType(current, vizType, exploreStore.sharedFormData);
+  exploreStore.sharedFormData = sharedAfterSwitch(current, vizType, exploreStore.sharedFormData);
   // A type with an x axis starts on the dataset's time column, as a new chart of that type would.
   const hasXAxis = panelControls(getPlugin(vizType)!.controlPanel).some((c) => c.name === 'x_axis');
   const lookup = (next.temporal_columns_lookup ?? {}) as Record<string, boolean>;

@@ -10,6 +10,7 @@ import { exploreStore } from '../state/exploreStore';
 import { copyPermalink, toggleFavorite } from '../actions/chartMeta';
 import { downloadData, downloadPng, fetchQueryText } from '../actions/chartQueries';
 import { SaveModal } from './SaveModal';
+import { EditableTitle } from './EditableTitle';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
 import { ResultsTable } from '../../charts/render/ResultsTable';
 import { useReportMenu } from '../../reports/components/useReportMenu';
@@ -35,7 +36,7 @@ export function ExploreHeader({ title }: { title: string }) {
   const canOverwrite = Boolean(snap.slice) && (admin || (snap.slice?.owners ?? []).includes(session.userId ?? -1));
   return (
     <header className="explore__header">
-      <h1 className="explore__title">{title}</h1>
+      <EditableTitle title={title} />
       {snap.slice && (
         <button type="button" className="button button--ghost" aria-pressed={snap.isFavorite} aria-label={snap.isFavorite ? 'Unmark as favorite' : 'Mark as favorite'} onClick={() => void toggleFavorite()}>
           {snap.isFavorite ? '★' : '☆'}

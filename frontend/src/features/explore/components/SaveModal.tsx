@@ -15,7 +15,7 @@ export function SaveModal({ onClose }: { onClose: () => void }) {
   const slice = snap.slice;
   const canOverwrite = Boolean(slice && session.userId !== null && slice.owners.includes(session.userId));
   const [action, setAction] = useState<'overwrite' | 'saveas'>(canOverwrite ? 'overwrite' : 'saveas');
-  const [name, setName] = useState(slice?.slice_name ?? '');
+  const [name, setName] = useState(snap.sliceNameDraft ?? slice?.slice_name ?? '');
   const [search, setSearch] = useState('');
   const [dashboards, setDashboards] = useState<{ id: number; title: string }[]>([]);
   const [choice, setChoice] = useState('');

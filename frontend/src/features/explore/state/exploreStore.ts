@@ -28,7 +28,11 @@ export interface ExploreState {
   formData: FormData;
   /** Values of controls a change hid (spec §4 stashing), restored when they show again. */
   hiddenFormData: Record<string, unknown>;
+  /** Values of controls earlier viz types had and the current one lacks, restored by a later switch. */
+  sharedFormData: Record<string, unknown>;
   slice: ExploreSlice | null;
+  /** The chart name typed in the header's title, used by the next save; null: the saved name. */
+  sliceNameDraft: string | null;
   chart: ChartState;
   queriesData: ChartDataResponseResult[] | null;
   /** The server's error items of the last failed query, for the error display. */
@@ -45,7 +49,9 @@ export const exploreStore = proxy<ExploreState>({
   datasource: null,
   formData: { viz_type: 'table' },
   hiddenFormData: {},
+  sharedFormData: {},
   slice: null,
+  sliceNameDraft: null,
   chart: initialChartState(),
   queriesData: null,
   chartErrors: null,
@@ -62,7 +68,9 @@ export function resetExplore() {
     datasource: null,
     formData: { viz_type: 'table' },
     hiddenFormData: {},
+    sharedFormData: {},
     slice: null,
+    sliceNameDraft: null,
     chart: initialChartState(),
     queriesData: null,
     chartErrors: null,

@@ -1,6 +1,6 @@
 // Spec §4 Explore: a viz_type change transforms the form data; changing a control re-validates it.
 import { describe, expect, it } from 'vitest';
-import { switchVizType } from '../../../../../shared/viz/explore/switchVizType';
+import { sharedAfterSwitch, switchVizType } from '../../../../../shared/viz/explore/switchVizType';
 import { validateForm } from '../../../../../shared/viz/explore/validateForm';
 import { applyForcedValues, defaultFormData, sanitizeSelectValue, visibleControls } from '../../../../../shared/viz/explore/controls';
 import { requirePlugin } from '../../../../../shared/viz/registry';
@@ -101,5 +101,27 @@ describe('Default explore form data: metrics, groupby, time_range No filter, row
   });
   it('a new line chart takes the main time column as x axis', () => {
     expect(initialFormData('2__table', datasource, 'echarts_timeseries_line')).toMatchObject({ x_axis: 'date', time_grain_sqla: 'P1D' });
+  });
+});
+
+describe('Controls a viz type lacks are kept for a later switch', () => {
+  it('table -> big number -> pivot -> table keeps the dimensions, metrics and time grain', () => {
+    const table = { viz_type: 'table', query_mode: 'aggregate', groupby: ['date', 'Origin'], metrics: [COUNT], time_grain_sqla: 'P1M', ...lookup };
+    let shared = sharedAfterSwitch(table, 'big_number_total', {});
+    const big = switchVizType(table, 'big_number_total', {});
+    expect(big).toMatchObject({ metric: COUNT });
+    expect(big.groupby).toBeUndefined();
+    const pivot = switchVizType(big, 'pivot_table_v2', shared);
+    expect(pivot).toMatchObject({ metrics: [COUNT], groupbyRows: ['date', 'Origin'], groupbyColumns: [], time_grain_sqla: 'P1M' });
+    shared = sharedAfterSwitch(big, 'pivot_table_v2', shared);
+    expect(shared).not.toHaveProperty('time_grain_sqla');
+    const back = switchVizType(pivot, 'table', shared);
+    expect(back).toMatchObject({ groupby: ['date', 'Origin'], metrics: [COUNT], time_grain_sqla: 'P1M' });
+  });
+  it('a metric changed in the big number wins over the one kept from the table', () => {
+    const table = { viz_type: 'table', groupby: ['Origin'], metrics: [COUNT] };
+    const shared = sharedAfterSwitch(table, 'big_number_total', {});
+    const big = { ...switchVizType(table, 'big_number_total', {}), metric: SUM_PRECIP };
+    expect(switchVizType(big, 'pie', shared)).toMatchObject({ metric: SUM_PRECIP, groupby: ['Origin'] });
   });
 });
