@@ -56,7 +56,7 @@ interface Read {
 async function readTogether(ports: Ports, id: number, databaseId: number | undefined, options: LoadOptions): Promise<Read> {
   const datasetKey = KEYS.dataset(id);
   const databaseKey = databaseId === undefined ? null : KEYS.database(databaseId);
-  const cached = options.withRlsFilters ? cachedRlsFilters() : undefined;
+  const cached = options.withRlsFilters ? cachedRlsFilters<RlsRecord>() : undefined;
   const readFilters = options.withRlsFilters && cached === undefined;
   const keys = [datasetKey, ...(databaseKey ? [databaseKey] : []), ...(readFilters ? [RLS_SET_KEY] : [])];
   const items = await batchGetItems(ports.tables, keys);

@@ -3,22 +3,23 @@
 // one item's partition caps a deployment at a few tens of chart loads per second, and a dashboard
 // opens dozens at once. A change saved through this container forgets it at once; other containers
 // apply it within RLS_CACHE_MS (infra/aws/README.md says so to admins).
-import type { RlsRecord } from './repository';
+// The records are held as the reader gave them (the set's reader, charts/datasource.ts, types them):
+// this module imports nothing of the repository, which calls forgetRlsFilters on every write.
 
 /** How long a read of the set is reused. */
 export const RLS_CACHE_MS = 30_000;
 
 /** Null: the set item does not exist yet. */
-type Filters = RlsRecord[] | null;
+type Filters<T> = T[] | null;
 
-let cached: { filters: Filters; readAtMs: number } | undefined;
+let cached: { filters: Filters<unknown>; readAtMs: number } | undefined;
 
 /** The set when read less than RLS_CACHE_MS ago; undefined when it must be read. */
-export function cachedRlsFilters(nowMs = Date.now()): Filters | undefined {
-  return cached && nowMs - cached.readAtMs < RLS_CACHE_MS && nowMs >= cached.readAtMs ? cached.filters : undefined;
+export function cachedRlsFilters<T>(nowMs = Date.now()): Filters<T> | undefined {
+  return cached && nowMs - cached.readAtMs < RLS_CACHE_MS && nowMs >= cached.readAtMs ? (cached.filters as Filters<T>) : undefined;
 }
 
-export function rememberRlsFilters(filters: Filters, nowMs = Date.now()): void {
+export function rememberRlsFilters<T>(filters: Filters<T>, nowMs = Date.now()): void {
   cached = { filters, readAtMs: nowMs };
 }
 
