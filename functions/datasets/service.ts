@@ -9,6 +9,7 @@ import { assertSqlReadable, assertTablesReadable } from '../security/readAccess'
 import { engineFor as cachedEngineFor } from '../databases/engines';
 import type { DatabaseRecord } from '../databases/repository';
 import type { Engine } from '../engines/types';
+import { checkUserSql } from '../engines/checkUserSql';
 import { requirePermission } from '../http/authz';
 import type { Identity } from '../http/identity';
 import { json, type RawResponse } from '../http/respond';
@@ -82,9 +83,8 @@ async function insertDataset(ports: Ports, user: Identity, input: NewDataset, de
   const engine = await deps.engineFor(db);
   const sql = input.sql?.trim() ? input.sql : null;
   // Owners read their datasets' data: a dataset is made only on what its maker may read.
-  if (sql) await assertSqlReadable(ports, user, db, await engine.parse(sql).catch((error: unknown) => {
-    throw error instanceof SupersetError ? error : engine.classify(error);
-  }));
+  // Checked by the one gate for user SQL (one SELECT the sandbox allows), then for what it reads.
+  if (sql) await assertSqlReadable(ports, user, db, await checkUserSql(engine, sql, { allowDml: false, singleSelect: true }));
   else await assertTablesReadable(ports, user, db, [{ catalog: where.catalog, schema: where.schema, table: input.table_name }]);
   const found = sql
     ? await discoverVirtualColumns(engine, sql, where)

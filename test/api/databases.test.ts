@@ -66,7 +66,8 @@ describe('database API', () => {
       expect(body.result).toMatchObject({ database_name: 'examples', backend: 'duckdb', driver: 'duckdb_engine', expose_in_sqllab: true });
       // Engine facts come from the engine's spec (functions/engines/duckdb/spec.ts), the editor's dialect included.
       expect(body.result.engine_information).toEqual({ supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false, sql_dialect: 'standard' });
-      expect(body.result.sqlalchemy_uri).toMatch(/^duckdb:\/\/\/\/.+\.duckdb$/);
+      // A non-admin sees the file's name, never the server path it lives at.
+      expect(body.result.sqlalchemy_uri).toBe('duckdb:///examples.duckdb');
       const missing = await call('/api/v1/database/999', { token: gamma });
       expect(missing.status).toBe(404);
       expect(missing.body.errors[0].error_type).toBe('DATABASE_NOT_FOUND_ERROR');

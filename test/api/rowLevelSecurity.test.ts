@@ -95,7 +95,7 @@ describe('/api/v1/rowlevelsecurity/', () => {
     const listed = await call(`/api/v1/rowlevelsecurity/?${q({ filters: [{ col: 'roles', opr: 'rel_m_m', value: roleId }] })}`, { token: admin });
     expect(listed.body.result.map((r: Json) => r.roles)).toEqual([[{ id: roleId, name: 'Cars readers' }]]);
 
-    await createUser(cloud.stack.ports, { username: 'reader', password: 'reader-pass', roles: ['Gamma', 'sql_lab', 'Cars readers'] });
+    await createUser(cloud.stack.ports, { username: 'reader', password: 'reader-pass', roles: ['Gamma', 'sql_lab', 'examples_reader', 'Cars readers'] });
     const reader = await cloud.login('reader', 'reader-pass');
     expect(origins(await chart(reader))).toEqual(['Japan']);
     expect(origins(await chart(gamma))).toEqual(['Europe', 'Japan', 'USA']);

@@ -57,6 +57,7 @@ const CLIENTS: Record<string, ClientActions> = {
     },
   },
   '@aws-sdk/client-sesv2': { prefix: 'ses' },
+  '@aws-sdk/client-secrets-manager': { prefix: 'secretsmanager' },
   '@aws-sdk/client-kms': { prefix: 'kms' },
   '@aws-sdk/client-cognito-identity-provider': { prefix: 'cognito-idp' },
   '@aws-sdk/client-athena': { prefix: 'athena' },

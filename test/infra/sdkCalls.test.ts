@@ -22,6 +22,16 @@ const NEVER_SENT: { modules: readonly string[]; command: string; reason: string 
     command,
     reason: "a dead-letter worker runs only its job's deadLetter (jobs/queueWorker.ts deadLetterWorker); the job object carries run's code too",
   })),
+  {
+    modules: ['reportDeadLetter'],
+    command: '@aws-sdk/client-secrets-manager GetSecretValueCommand',
+    reason: "a dead-letter worker runs only its job's deadLetter; the job object carries run's code (Slack delivery) too",
+  },
+  {
+    modules: ['reports', 'reportWorker'],
+    command: '@aws-sdk/client-secrets-manager GetSecretValueCommand',
+    reason: 'read only when a Slack token secret is configured (deploy config slackTokenSecret), which grants it on that secret (test/infra/config.test.ts); this synth configures none',
+  },
 ];
 
 const neverSent = (module: string, command: string) => NEVER_SENT.some((n) => n.modules.includes(module) && n.command === command);

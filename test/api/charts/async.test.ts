@@ -6,6 +6,7 @@
 // a real `npm start` while its worker runs a job.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
+import { withGrants } from '../../../functions/security/resolve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../../../shared/resources/keys';
 import { prepareChartData } from '../../../functions/charts/data/service';
@@ -91,7 +92,8 @@ describe('async chart data', () => {
 
   it('takes over a job whose worker died mid-job, with exactly one result', async () => {
     const ports = cloud.stack.ports;
-    const user = { userId: 2, username: 'gamma', roles: ['Gamma', 'sql_lab'] };
+    // As the route would call it: the roles resolved to their grants (sql_lab carries no data).
+    const user = await withGrants(ports, { userId: 2, username: 'gamma', roles: ['Gamma', 'sql_lab', 'examples_reader'] });
     const body = context({ row_limit: 13 }) as never;
     const prepared = await prepareChartData(ports, user, body, {}, { compiler: queryCompiler, engineFor });
     const jobId = `dead-${Date.now()}`;

@@ -8,6 +8,8 @@ import { getQueryByClientId } from '../../../../functions/queries/repository';
 import { closeAllEngines } from '../../../../functions/databases/engines';
 import { setPorts } from '../../../../functions/ports/index';
 import { handler } from '../../../../functions/handlers/scheduler';
+import { createRole, setRolePermissions } from '../../../../functions/security/roleStore';
+import { databasePerm } from '../../../../shared/security/permissions';
 
 describe('scheduled saved queries', () => {
   let h: SqlLabHarness;
@@ -27,7 +29,10 @@ describe('scheduled saved queries', () => {
 
   beforeAll(async () => {
     h = await startSqlLabHarness();
-    ownerId = (await createUser(h.ports, { username: 'owner', password: 'pw-owner-1', roles: ['Gamma', 'sql_lab'] })).id;
+    // sql_lab gives SQL Lab and no data: the owner reads the harness database through a role of its own.
+    const reader = (await createRole(h.ports, 'harness_reader'))!;
+    await setRolePermissions(h.ports, reader, [['database_access', databasePerm(h.db)]]);
+    ownerId = (await createUser(h.ports, { username: 'owner', password: 'pw-owner-1', roles: ['Gamma', 'sql_lab', 'harness_reader'] })).id;
   });
   afterAll(async () => {
     await closeAllEngines();

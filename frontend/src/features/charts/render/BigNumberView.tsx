@@ -8,7 +8,8 @@ let measureContext: CanvasRenderingContext2D | null | undefined;
 /** The font size at which `text`, in the page's font at weight 600, is `width` pixels wide. */
 function fittingFontSize(text: string, width: number): number {
   const probe = 100;
-  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  // Without a DOM (rendered to a string) the estimate of 0.7 em per character stands.
+  if (measureContext === undefined) measureContext = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   let measured = text.length * 0.7 * probe;
   if (measureContext) {
     measureContext.font = `600 ${probe}px ${getComputedStyle(document.body).fontFamily}`;
