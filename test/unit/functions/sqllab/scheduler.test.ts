@@ -8,7 +8,7 @@ import { getQueryByClientId } from '../../../../functions/queries/repository';
 import { closeAllEngines } from '../../../../functions/databases/engines';
 import { setPorts } from '../../../../functions/ports/index';
 import { handler } from '../../../../functions/handlers/scheduler';
-import { createRole, setRolePermissions } from '../../../../functions/security/roleStore';
+import { createRole, readRole, setRolePermissions } from '../../../../functions/security/roleStore';
 import { databasePerm } from '../../../../shared/security/permissions';
 
 describe('scheduled saved queries', () => {
@@ -30,7 +30,7 @@ describe('scheduled saved queries', () => {
   beforeAll(async () => {
     h = await startSqlLabHarness();
     // sql_lab gives SQL Lab and no data: the owner reads the harness database through a role of its own.
-    const reader = (await createRole(h.ports, 'harness_reader'))!;
+    const reader = (await readRole(h.ports, (await createRole(h.ports, 'harness_reader'))!.id))!;
     await setRolePermissions(h.ports, reader, [['database_access', databasePerm(h.db)]]);
     ownerId = (await createUser(h.ports, { username: 'owner', password: 'pw-owner-1', roles: ['Gamma', 'sql_lab', 'harness_reader'] })).id;
   });
