@@ -11,6 +11,7 @@ import { launchBrowser, screenshot, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { e2eSession } from './support/session';
+import { saveMonthlyFlightsBars } from './support/flightsCharts';
 
 let cloud: LocalCloud;
 let browser: TestBrowser;
@@ -32,14 +33,7 @@ afterAll(async () => {
 });
 
 /** A bar chart of flights per month saved through the API. */
-async function flightsBars(name: string): Promise<number> {
-  const params = { viz_type: 'echarts_timeseries_bar', datasource: `${flightsId}__table`, x_axis: 'date', time_grain_sqla: 'P1M', metrics: ['count'], groupby: [], adhoc_filters: [], row_limit: 1000 };
-  const made = await apiOk('/api/v1/chart/', {
-    method: 'POST',
-    json: { slice_name: name, viz_type: params.viz_type, datasource_id: flightsId, datasource_type: 'table', params: JSON.stringify(params) },
-  });
-  return made.id;
-}
+const flightsBars = (name: string) => saveMonthlyFlightsBars(apiOk, flightsId, name, 1000);
 
 /** A table chart of flights saved through the API with the given controls. */
 async function flightsTable(name: string, controls: Record<string, unknown>): Promise<number> {

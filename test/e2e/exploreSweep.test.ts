@@ -7,6 +7,7 @@ import { launchBrowser, type TestBrowser } from './support/browser';
 import { startE2eStack } from './support/stack';
 import type { LocalCloud } from '../support/localCloud';
 import { e2eSession } from './support/session';
+import { saveMonthlyFlightsBars } from './support/flightsCharts';
 import { resultGridOf, typeSqlInto } from './support/sqlLab';
 
 let cloud: LocalCloud;
@@ -29,23 +30,7 @@ afterAll(async () => {
 });
 
 /** A bar chart of flights per month, saved through the API with no temporal_columns_lookup. */
-async function monthlyFlightsChart(name: string): Promise<number> {
-  const params = {
-    viz_type: 'echarts_timeseries_bar',
-    datasource: `${flightsId}__table`,
-    x_axis: 'date',
-    time_grain_sqla: 'P1M',
-    metrics: ['count'],
-    groupby: [],
-    adhoc_filters: [],
-    row_limit: 10000,
-  };
-  const made = await apiOk('/api/v1/chart/', {
-    method: 'POST',
-    json: { slice_name: name, viz_type: params.viz_type, datasource_id: flightsId, datasource_type: 'table', params: JSON.stringify(params) },
-  });
-  return made.id;
-}
+const monthlyFlightsChart = (name: string) => saveMonthlyFlightsBars(apiOk, flightsId, name, 10000);
 
 const chartDataRequest = (page: Page) => page.waitForRequest((r: Request) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/v1/chart/data'));
 const rendered = (page: Page) => page.locator('.explore__chart[data-status="rendered"]').waitFor({ timeout: 30_000 });
